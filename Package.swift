@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+// Folio: an embedded document store with sharded, canonical JSON files and a sync engine.
+// Zero package dependencies by design: only the Swift toolchain.
+import PackageDescription
+
+/// One set of settings for every target, so no module is compiled under looser rules.
+let settings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "Folio",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Folio", targets: ["Folio"]),
+    .library(name: "FolioJSON", targets: ["FolioJSON"]),
+    .executable(name: "folio", targets: ["folio"]),
+  ],
+  targets: [
+    .target(name: "FolioJSON", swiftSettings: settings),
+    .target(name: "Folio", dependencies: ["FolioJSON"], swiftSettings: settings),
+    .target(name: "FolioCLI", dependencies: ["Folio"], swiftSettings: settings),
+    .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: settings),
+    .executableTarget(name: "folio-bench", dependencies: ["Folio"], swiftSettings: settings),
+    .target(
+      name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport",
+      swiftSettings: settings),
+    .testTarget(
+      name: "FolioJSONTests", dependencies: ["FolioJSON", "FolioTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: settings),
+    .testTarget(
+      name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["Folio", "FolioCLI", "FolioTestSupport"],
+      swiftSettings: settings),
+  ]
+)

@@ -1,0 +1,1 @@
+print("folio-bench: no workloads yet")

@@ -1,0 +1,3 @@
+import FolioCLI
+
+await FolioCommand.main()

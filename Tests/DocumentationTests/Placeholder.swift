@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct DocumentationTestsBuild {
+  @Test func targetCompiles() { #expect(Bool(true)) }
+}

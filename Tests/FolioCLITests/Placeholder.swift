@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct FolioCLITestsBuild {
+  @Test func targetCompiles() { #expect(Bool(true)) }
+}

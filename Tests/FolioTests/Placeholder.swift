@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct FolioTestsBuild {
+  @Test func targetCompiles() { #expect(Bool(true)) }
+}
