@@ -71,7 +71,7 @@ public struct Attribute: Sendable, Hashable {
 
   /// Creates an attribute value.
   public init(
-    name: String, type: AttributeType, key: String? = nil, isOptional: Bool = true,
+    name: String, type: AttributeType, key: String? = nil, isOptional: Bool = false,
     defaultValue: JSONValue? = nil, dateFormats: DateFormats? = nil
   ) {
     self.name = name
