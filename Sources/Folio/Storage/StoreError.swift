@@ -1,0 +1,79 @@
+/// An error from the store: opening, saving, locking, CRUD, delete rules or invariants.
+///
+/// ```text
+/// error: cannot delete Batch 1: its relationship 'owner' has delete rule deny and still links User u1 [deleteDenied]
+/// ```
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of error. An opaque, extensible set of static members.
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier of the code.
+    public let rawValue: String
+    /// Creates a code from its identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The identifier.
+    public var description: String { rawValue }
+
+    /// The schema has no entity of that name.
+    public static let unknownEntity = Code("unknownEntity")
+    /// The entity has no relationship or attribute of that name.
+    public static let unknownMember = Code("unknownMember")
+    /// No record has that identifier.
+    public static let recordNotFound = Code("recordNotFound")
+    /// A record with that identifier already exists.
+    public static let duplicateIdentifier = Code("duplicateIdentifier")
+    /// A delete was refused by a `deny` delete rule.
+    public static let deleteDenied = Code("deleteDenied")
+    /// A relationship was pointed at a record that does not exist.
+    public static let missingTarget = Code("missingTarget")
+    /// A record's value does not fit its attribute or relationship.
+    public static let invalidRecord = Code("invalidRecord")
+    /// The in-memory state broke an invariant (a bug; reported, never ignored).
+    public static let invariantViolated = Code("invariantViolated")
+  }
+
+  /// What went wrong.
+  public var code: Code
+  /// What was expected and how to fix it.
+  public var message: String
+  /// The entity concerned, if any.
+  public var entity: String?
+  /// The record concerned, if any.
+  public var id: RecordID?
+  /// The file concerned, if any (relative to the store directory).
+  public var file: String?
+  /// The 1-based line in ``file``, if known.
+  public var line: Int?
+  /// The 1-based column in ``file``, if known.
+  public var column: Int?
+  /// The JSON pointer of the value concerned, if any.
+  public var pointer: String?
+
+  /// Creates an error.
+  public init(
+    code: Code, message: String, entity: String? = nil, id: RecordID? = nil, file: String? = nil,
+    line: Int? = nil, column: Int? = nil, pointer: String? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.entity = entity
+    self.id = id
+    self.file = file
+    self.line = line
+    self.column = column
+    self.pointer = pointer
+  }
+
+  /// `file:line:column: error: message [code]`, with the pointer when known.
+  public var description: String {
+    var location = ""
+    if let file {
+      location = file
+      if let line { location += ":\(line)" }
+      if let column { location += ":\(column)" }
+      location += ": "
+    }
+    var text = "\(location)error: \(message)"
+    if let pointer { text += " (at \(pointer))" }
+    return text + " [\(code)]"
+  }
+}
