@@ -7,7 +7,9 @@ struct BenchWorkload: Sendable {
   /// One line for `--help`, including the options the workload reads.
   var summary: String
   /// Runs the workload and prints its report.
-  var run: @Sendable (BenchArguments) async throws -> Void
+  /// Synchronous on purpose: an `async` main runs on Dispatch, which valgrind (callgrind)
+  /// cannot follow, and instruction counts are how hot spots are found on these machines.
+  var run: @Sendable (BenchArguments) throws -> Void
 
   /// Every workload, in the order `--help` lists them.
   static let all: [BenchWorkload] = [.json, .payload]

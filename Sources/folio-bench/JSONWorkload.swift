@@ -5,7 +5,7 @@ extension BenchWorkload {
   /// Folio's parser and writer against Foundation's, on the same day-1 payload bytes.
   static let json = BenchWorkload(
     name: "json",
-    summary: "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in)",
+    summary: "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
     run: { arguments in try JSONBenchmark(arguments: arguments).run() })
 }
 
@@ -29,6 +29,9 @@ struct JSONBenchmark {
 
   func run(size: Int) throws {
     let bytes = try PayloadSource.bytes(day: 1, count: size, arguments: arguments)
+    if let only = arguments.values["only"] {
+      return try runFolioOnly(only, bytes: bytes)
+    }
     let data = Data(bytes)
     let value = try JSONParser.parse(bytes)
     let foundationObject = try JSONSerialization.jsonObject(with: data)
@@ -56,5 +59,20 @@ struct JSONBenchmark {
     print("Folio parse vs JSONDecoder:        \(ratio(folioParse, decoder)) faster")
     print("Folio parse vs JSONSerialization:  \(ratio(folioParse, foundationParse)) faster")
     print("Folio write vs JSONSerialization:  \(ratio(folioWrite, foundationWrite)) faster")
+  }
+
+  /// `--only parse` or `--only write`: Folio alone, for profiling with callgrind.
+  func runFolioOnly(_ operation: String, bytes: [UInt8]) throws {
+    let value = try JSONParser.parse(bytes)
+    var measurement = Measurement(label: "Folio \(operation)", bytes: bytes.count)
+    for _ in 0..<repeats {
+      switch operation {
+      case "parse": _ = try measurement.time { try JSONParser.parse(bytes) }
+      case "write": _ = measurement.time { JSONWriter.bytes(value) }
+      default: throw BenchArguments.UsageError(description: "--only expects parse or write")
+      }
+    }
+    print(Measurement.header)
+    print(measurement.row)
   }
 }

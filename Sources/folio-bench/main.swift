@@ -12,7 +12,7 @@ guard let workload = BenchWorkload.all.first(where: { $0.name == name }) else {
   exit(64)
 }
 do {
-  try await workload.run(BenchArguments(Array(arguments.dropFirst())))
+  try workload.run(BenchArguments(Array(arguments.dropFirst())))
 } catch {
   FileHandle.standardError.write(Data("folio-bench \(name): \(error)\n".utf8))
   exit(1)
