@@ -5,7 +5,7 @@ extension JSONParser.Reader {
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
-  @inline(__always) func digit(at offset: Int) -> UInt8? {
+  @inline(__always) mutating func digit(at offset: Int) -> UInt8? {
     guard offset < count else { return nil }
     let d = buffer[offset] &- UInt8(ascii: "0")
     return d < 10 ? d : nil

@@ -20,6 +20,8 @@ extension JSONParser {
     var values: UnsafeStack<JSONValue>
     /// Members of the open objects.
     var members: UnsafeStack<JSONObject.Member>
+    /// The ``KeyCache/prefix(_:_:)`` of each key on ``members``, to rule out duplicates quickly.
+    var keyPrefixes: UnsafeStack<UInt64>
     var keys = KeyCache()
     /// The keys of open objects too large for a linear duplicate check, by ``Frame/start``.
     var largeObjectKeys: [Int: Set<String>] = [:]
@@ -39,11 +41,13 @@ extension JSONParser {
       maxStringBytes = options.maxStringBytes
       values = UnsafeStack(capacity: 64)
       members = UnsafeStack(capacity: 64)
+      keyPrefixes = UnsafeStack(capacity: 64)
     }
 
     mutating func deallocate() {
       values.deallocate()
       members.deallocate()
+      keyPrefixes.deallocate()
     }
 
     @inline(__always) var count: Int { buffer.count }
@@ -144,6 +148,7 @@ extension JSONParser {
               position += 1
               let start = frames.removeLast().start
               if !largeObjectKeys.isEmpty { largeObjectKeys[start] = nil }
+              keyPrefixes.truncate(to: start)
               value = .object(JSONObject(uniqueMembers: members.popArray(from: start)))
             } else {
               throw error(
@@ -178,7 +183,7 @@ extension JSONParser {
       }
     }
 
-    @inline(__always) func checkDepth(_ openContainers: Int) throws(JSONError) {
+    @inline(__always) mutating func checkDepth(_ openContainers: Int) throws(JSONError) {
       if openContainers >= maxDepth {
         throw error(
           .nestingTooDeep,
@@ -198,8 +203,8 @@ extension JSONParser {
           .expectedKey, "expected a string key in double quotes" + commentHint(at: position))
       }
       let keyStart = position
-      let key = try parseKey()
-      try checkUnique(key, objectStart: objectStart, at: keyStart)
+      let (key, prefix) = try parseKey()
+      try checkUnique(key, prefix: prefix, objectStart: objectStart, at: keyStart)
       skipWhitespace()
       guard position < count else {
         throw error(.unexpectedEnd, "the input ended after a key; expected ':'")
@@ -209,6 +214,7 @@ extension JSONParser {
       }
       position += 1
       members.push(JSONObject.Member(key: key, value: .null))
+      keyPrefixes.push(prefix)
     }
 
     /// Rejects `key` if the object whose members start at `objectStart` already has it.
@@ -216,18 +222,19 @@ extension JSONParser {
     /// Keys are compared by their UTF-8 bytes, as JSON defines them (Swift's `==` would also
     /// equate canonically equivalent spellings such as "é" and "e\u{301}").
     @inline(__always) mutating func checkUnique(
-      _ key: String, objectStart: Int, at keyStart: Int
+      _ key: String, prefix: UInt64, objectStart: Int, at keyStart: Int
     ) throws(JSONError) {
       let memberCount = members.count - objectStart
       var duplicate = false
       if memberCount < 16 {
-        let length = key.utf8.count
         var i = objectStart
         while i < members.count {
-          let other = members.base[i].key
-          if other.utf8.count == length, other.utf8.elementsEqual(key.utf8) {
-            duplicate = true
-            break
+          if keyPrefixes.base[i] == prefix {
+            let other = members.base[i].key
+            if other.utf8.count == key.utf8.count, other.utf8.elementsEqual(key.utf8) {
+              duplicate = true
+              break
+            }
           }
           i += 1
         }

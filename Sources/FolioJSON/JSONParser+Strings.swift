@@ -15,35 +15,49 @@ extension JSONParser.Reader {
   }
 
   /// Parses an object key, reusing the `String` of an earlier identical key.
-  mutating func parseKey() throws(JSONError) -> String {
+  ///
+  /// - Returns: the key and its ``KeyCache/prefix(_:_:)`` word, for duplicate checks.
+  mutating func parseKey() throws(JSONError) -> (key: String, prefix: UInt64) {
     position += 1
     let start = position
-    guard try scanUnescaped() else { return try parseEscapedString(from: start) }
+    guard try scanUnescaped() else {
+      let key = try parseEscapedString(from: start)
+      return (key, scratch.withUnsafeBytes { KeyCache.prefix($0.baseAddress, $0.count) })
+    }
     let length = position - start
     try checkLength(length, start: start)
     position += 1
-    guard length <= KeyCache.maxKeyLength else { return makeString(start, length) }
     let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
-    let slot = KeyCache.slot(raw, length)
-    if keys.lengths[slot] == length,
-      KeyCache.equal(raw, UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + keys.offsets[slot]), length)
-    {
-      return keys.strings[slot]
-    }
+    // Eight bytes can be loaded at once: the closing quote and at least one more byte follow
+    // the key whenever it is inside an object that is not cut off.
+    let prefix =
+      start + 8 <= count
+      ? KeyCache.maskedPrefix(raw.loadUnaligned(as: UInt64.self), length)
+      : KeyCache.prefix(raw, length)
+    guard length <= KeyCache.maxKeyLength else { return (makeString(start, length), prefix) }
+    if keys.lengths.isEmpty { keys.allocate() }
+    // Two candidate slots, so that two frequent keys rarely keep evicting each other.
+    let hash = KeyCache.hash(prefix, length)
+    let first = Int(truncatingIfNeeded: hash >> 56)
+    let second = Int(truncatingIfNeeded: (hash >> 48) & 0xFF)
+    if let key = keys.string(at: first, raw, length, prefix, input: buffer) { return (key, prefix) }
+    if let key = keys.string(at: second, raw, length, prefix, input: buffer) { return (key, prefix) }
     let key = makeString(start, length)
+    let slot = keys.lengths[first] < 0 ? first : second
     keys.lengths[slot] = length
     keys.offsets[slot] = start
+    keys.prefixes[slot] = prefix
     keys.strings[slot] = key
-    return key
+    return (key, prefix)
   }
 
-  @inline(__always) func makeString(_ start: Int, _ length: Int) -> String {
+  @inline(__always) mutating func makeString(_ start: Int, _ length: Int) -> String {
     String(
       decoding: UnsafeBufferPointer(start: buffer.baseAddress.unsafelyUnwrapped + start, count: length),
       as: UTF8.self)
   }
 
-  @inline(__always) func checkLength(_ length: Int, start: Int) throws(JSONError) {
+  @inline(__always) mutating func checkLength(_ length: Int, start: Int) throws(JSONError) {
     if length > maxStringBytes {
       throw error(
         .tooLarge,
@@ -128,7 +142,7 @@ extension JSONParser.Reader {
 
   /// Checks the multi-byte UTF-8 sequence at the cursor (Unicode Table 3-7) and returns its
   /// length, without moving the cursor.
-  func validateUTF8Sequence() throws(JSONError) -> Int {
+  mutating func validateUTF8Sequence() throws(JSONError) -> Int {
     let lead = buffer[position]
     let length: Int
     var low: UInt8 = 0x80
@@ -278,24 +292,58 @@ extension JSONParser.Reader {
 /// Object keys already turned into `String`s during one parse, found again by their bytes.
 ///
 /// Records repeat the same keys; returning the existing `String` skips validation and, for keys
-/// longer than 15 bytes, an allocation. A direct-mapped table: a collision just replaces the slot.
+/// longer than 15 bytes, an allocation. A direct-mapped table indexed by the key's first eight
+/// bytes and length: a collision just replaces the slot.
 struct KeyCache {
   static let slotCount = 256
-  static let maxKeyLength = 48
+  static let maxKeyLength = 64
   /// Offsets of each slot's key bytes in the input; `lengths[slot] == -1` for an empty slot.
-  var offsets = [Int](repeating: 0, count: slotCount)
-  var lengths = [Int](repeating: -1, count: slotCount)
-  var strings = [String](repeating: "", count: slotCount)
+  /// Allocated on the first key, so that parsing a scalar costs nothing.
+  var offsets: [Int] = []
+  var lengths: [Int] = []
+  var prefixes: [UInt64] = []
+  var strings: [String] = []
 
-  /// The slot for the key bytes at `bytes` (FNV-1a).
-  @inline(__always) static func slot(_ bytes: UnsafeRawPointer, _ length: Int) -> Int {
-    var hash: UInt32 = 2_166_136_261
+  mutating func allocate() {
+    offsets = [Int](repeating: 0, count: Self.slotCount)
+    lengths = [Int](repeating: -1, count: Self.slotCount)
+    prefixes = [UInt64](repeating: 0, count: Self.slotCount)
+    strings = [String](repeating: "", count: Self.slotCount)
+  }
+
+  /// The string in `slot` if it holds the key at `raw`.
+  @inline(__always) func string(
+    at slot: Int, _ raw: UnsafeRawPointer, _ length: Int, _ prefix: UInt64,
+    input: UnsafeBufferPointer<UInt8>
+  ) -> String? {
+    guard lengths[slot] == length, prefixes[slot] == prefix else { return nil }
+    if length > 8 {
+      let stored = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped + offsets[slot])
+      guard Self.equal(raw + 8, stored + 8, length - 8) else { return nil }
+    }
+    return strings[slot]
+  }
+
+  /// The first `min(length, 8)` bytes at `bytes` as a little-endian word, zero-padded.
+  static func prefix(_ bytes: UnsafeRawPointer?, _ length: Int) -> UInt64 {
+    guard let bytes else { return 0 }
+    var word: UInt64 = 0
     var i = 0
-    while i < length {
-      hash = (hash ^ UInt32(bytes.load(fromByteOffset: i, as: UInt8.self))) &* 16_777_619
+    while i < min(length, 8) {
+      word |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i))
       i += 1
     }
-    return Int((hash ^ (hash >> 16)) & UInt32(slotCount - 1))
+    return word
+  }
+
+  /// ``prefix(_:_:)`` from an eight-byte load.
+  @inline(__always) static func maskedPrefix(_ loaded: UInt64, _ length: Int) -> UInt64 {
+    let word = UInt64(littleEndian: loaded)
+    return length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
+  }
+
+  @inline(__always) static func hash(_ prefix: UInt64, _ length: Int) -> UInt64 {
+    (prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
   }
 
   @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {

@@ -45,6 +45,12 @@ struct UnsafeStack<Element> {
     return array
   }
 
+  /// Pops the elements from `start` to the top (for trivial element types such as integers).
+  @inline(__always) mutating func truncate(to start: Int) {
+    (base + start).deinitialize(count: count - start)
+    count = start
+  }
+
   /// Destroys the remaining elements and frees the memory.
   mutating func deallocate() {
     base.deinitialize(count: count)
