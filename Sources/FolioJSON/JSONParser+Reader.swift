@@ -137,10 +137,11 @@ extension JSONParser {
             }
             let byte = buffer[position]
             if byte == UInt8(ascii: ",") {
+              let comma = position
               position += 1
               skipWhitespace()
               if position < count, buffer[position] == UInt8(ascii: "}") {
-                throw error(.trailingComma, "a trailing comma is not allowed before '}'; remove it", at: position)
+                throw error(.trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma)
               }
               try readKey(objectStart: frames[last].start)
               continue readValue
@@ -162,10 +163,11 @@ extension JSONParser {
             }
             let byte = buffer[position]
             if byte == UInt8(ascii: ",") {
+              let comma = position
               position += 1
               skipWhitespace()
               if position < count, buffer[position] == UInt8(ascii: "]") {
-                throw error(.trailingComma, "a trailing comma is not allowed before ']'; remove it", at: position)
+                throw error(.trailingComma, "a trailing comma is not allowed before ']'; remove it", at: comma)
               }
               continue readValue
             } else if byte == UInt8(ascii: "]") {
@@ -258,7 +260,7 @@ extension JSONParser {
       var i = 0
       while i < length {
         guard position + i < count else {
-          throw error(.unexpectedEnd, "the input ended inside '\(literal)'")
+          throw error(.unexpectedEnd, "the input ended inside '\(literal)'", at: count)
         }
         guard buffer[position + i] == literal.utf8Start[i] else {
           throw error(.unexpectedCharacter, "expected a value; did you mean '\(literal)'?", at: start)
