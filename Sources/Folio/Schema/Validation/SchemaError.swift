@@ -53,6 +53,8 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let missingClosure = Code("missingClosure")
     /// A custom rule in a schema file whose name the closure registry does not know.
     public static let unknownCustomRule = Code("unknownCustomRule")
+    /// A schema file that does not exist or cannot be read.
+    public static let unreadableFile = Code("unreadableFile")
     /// Malformed JSON in a schema file.
     public static let syntax = Code("syntax")
     /// A schema-file member with the wrong JSON type, missing or unknown.
