@@ -9,9 +9,6 @@ public enum Backing: String, Sendable, CaseIterable, CustomStringConvertible {
   /// A directory store in a fresh temporary directory.
   case directory
 
-  /// The backings tests run on (the directory backing joins when it lands).
-  public static let allCases: [Backing] = [.memory]
-
   /// The backing's name, shown in test names.
   public var description: String { rawValue }
 }
@@ -37,7 +34,7 @@ public struct TestStore: Sendable {
     case .directory:
       let directory = try TemporaryDirectory(prefix: "folio-store")
       self.directory = directory
-      store = try Store.inMemory(schema: schema)
+      store = try Store(directory: directory.url.appendingPathComponent("store.folio").path, schema: schema)
     }
   }
 

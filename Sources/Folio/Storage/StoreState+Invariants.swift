@@ -71,16 +71,3 @@ extension StoreState {
     return problems
   }
 }
-
-extension Store {
-  /// Every broken invariant of the store, as readable sentences; empty when it is consistent.
-  ///
-  /// For every store: the in-memory checks of ``StoreState/invariantViolations()``. `folio check`
-  /// calls it, and every mutating test calls it afterwards.
-  ///
-  /// - Throws: Nothing for an in-memory store.
-  /// - Complexity: O(*n* + *l*) in records and links.
-  public func check() throws -> [String] {
-    state.invariantViolations()
-  }
-}
