@@ -169,22 +169,11 @@ struct KeyOrderCache {
   var next = 0
   static let capacity = 8
 
-  /// Whether two strings have the same UTF-8 bytes (Swift's `==` would also equate canonically
-  /// equivalent spellings, which sort differently by bytes).
-  @inline(__always) static func sameBytes(_ a: String, _ b: String) -> Bool {
-    // Keys of one origin share their representation (the parser interns them; literals are
-    // identical small strings), so most comparisons end at the first check.
-    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
-      return true
-    }
-    return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
-  }
-
   /// The member indices in canonical key order, or `nil` when the members are already in order.
   mutating func order(of members: [JSONObject.Member]) -> [Int]? {
     if members.count < 2 { return nil }
     search: for entry in entries where entry.keys.count == members.count {
-      for i in members.indices where !Self.sameBytes(entry.keys[i], members[i].key) {
+      for i in members.indices where !JSONObject.sameKey(entry.keys[i], members[i].key) {
         continue search
       }
       return entry.order
