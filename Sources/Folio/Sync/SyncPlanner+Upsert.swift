@@ -35,7 +35,11 @@ extension SyncPlanner {
       }
       item = kept
     }
-    // The identifier (D4, D5).
+    // The identifier (D4, D5); an entity without one cannot match anything (D28).
+    guard !ctx.identifiers.isEmpty else {
+      note(context, .rejected, "\(ctx.name) declares no identifier attribute (D28)", at: pointer)
+      return Upserted(id: nil, exists: false)
+    }
     var parts: [RecordID] = []
     for slot in ctx.identifiers {
       guard let raw = slot.member.value(in: item), !raw.isNull else {

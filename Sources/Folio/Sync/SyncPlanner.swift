@@ -94,6 +94,12 @@ struct SyncPlanner {
         message: "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
         entity: entity)
     }
+    guard !planner.contexts[root].identifiers.isEmpty else {
+      throw SyncError(
+        code: .invalidSchema,
+        message: "the entity '\(entity)' declares no identifier attribute, so items cannot be matched to records; declare one (D28)",
+        entity: entity)
+    }
     let items: [JSONValue]
     var deleteMissing = options.deleteMissing
     switch payload {
