@@ -31,9 +31,9 @@ extension Store {
   @discardableResult
   public func apply(_ plan: SyncPlan) throws(SyncError) -> SyncReport {
     do {
-      try writer.withLock { _ throws(SyncError) in
+      try writer.withLock { backend throws(SyncError) in
         try Store.check(plan, generation: state.generation, revision: 0)
-        do { try commit(plan.result) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
+        try commit(plan, backend: &backend)
       }
     } catch {
       plan.logHandler?.log(.error, "\(plan.entity) sync failed: \(error)")
@@ -67,12 +67,12 @@ extension Store {
   {
     let plan: SyncPlan
     do {
-      plan = try writer.withLock { _ throws(SyncError) in
+      plan = try writer.withLock { backend throws(SyncError) in
         let plan = try SyncPlanner.plan(
           state: state, revision: 0, entity: entity, payload: payload, options: options,
           collectMarks: collectMarks)
         try Store.check(plan, generation: plan.baseGeneration, revision: 0)
-        do { try commit(plan.result) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
+        try commit(plan, backend: &backend)
         return plan
       }
     } catch {
@@ -81,6 +81,17 @@ extension Store {
     }
     plan.logHandler?.log(plan.report, schema: schema)
     return plan
+  }
+
+  /// Commits the plan's working state (saving it first for a directory store). Callers hold
+  /// `writer`.
+  private func commit(_ plan: SyncPlan, backend: inout Backend) throws(SyncError) {
+    do {
+      try backend.disk?.requireWritable()
+      try commit(plan.result, backend: &backend)
+    } catch {
+      throw SyncError(error)
+    }
   }
 
   /// Throws unless `plan` was made against `generation` and `revision` and is not refused.

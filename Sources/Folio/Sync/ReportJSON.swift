@@ -1,6 +1,6 @@
 /// A `Codable` wrapper for a ``JSONValue``, so reports encode identifiers and field values as
 /// the JSON they are (FolioJSON itself does not depend on `Codable`).
-struct CodableJSON: Codable, Sendable {
+struct ReportJSON: Codable, Sendable {
   let value: JSONValue
 
   init(_ value: JSONValue) { self.value = value }
@@ -19,14 +19,14 @@ struct CodableJSON: Codable, Sendable {
     if let object = try? decoder.container(keyedBy: Key.self) {
       var result = JSONObject()
       for key in object.allKeys {
-        result[key.stringValue] = try object.decode(CodableJSON.self, forKey: key).value
+        result[key.stringValue] = try object.decode(ReportJSON.self, forKey: key).value
       }
       value = .object(result)
       return
     }
     if var array = try? decoder.unkeyedContainer() {
       var result: [JSONValue] = []
-      while !array.isAtEnd { result.append(try array.decode(CodableJSON.self).value) }
+      while !array.isAtEnd { result.append(try array.decode(ReportJSON.self).value) }
       value = .array(result)
       return
     }
@@ -63,10 +63,10 @@ struct CodableJSON: Codable, Sendable {
       try c.encode(s)
     case .array(let elements):
       var c = encoder.unkeyedContainer()
-      for element in elements { try c.encode(CodableJSON(element)) }
+      for element in elements { try c.encode(ReportJSON(element)) }
     case .object(let object):
       var c = encoder.container(keyedBy: Key.self)
-      for member in object { try c.encode(CodableJSON(member.value), forKey: Key(stringValue: member.key)) }
+      for member in object { try c.encode(ReportJSON(member.value), forKey: Key(stringValue: member.key)) }
     }
   }
 }
