@@ -5,10 +5,12 @@ import Testing
 /// Every scenario folder under `Fixtures/sync/`: seed the initial store, run each step, compare
 /// the report and, at the end, the whole store.
 @Suite struct SyncScenarioTests {
-  @Test(arguments: SyncFixture.names())
-  func scenarioFolderBehavesAsRecorded(_ name: String) throws {
+  @Test(arguments: SyncFixture.names(), Backing.allCases)
+  func scenarioFolderBehavesAsRecorded(_ name: String, _ backing: Backing) throws {
     let fixture = try SyncFixture(name: name)
-    let store = try SyncTestStore.make(fixture.schema, fixture.initial)
+    let test = try SyncTestStore.make(backing, fixture.schema, fixture.initial)
+    defer { test.remove() }
+    let store = test.store
     for (index, step) in fixture.steps.enumerated() {
       let before = SyncTestStore.records(store.state)
       if let code = step.error {

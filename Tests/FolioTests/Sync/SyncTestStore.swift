@@ -6,16 +6,25 @@ import Testing
 enum SyncTestStore {
   /// An in-memory store of `schema` holding `records` (stored form, both sides of every link).
   static func make(_ schema: Schema, _ records: [String: [JSONObject]] = [:]) throws -> Store {
-    var work = WorkingState(StoreState(schema: schema))
-    for entity in schema.entities {
-      for record in records[entity.name] ?? [] {
-        let id = try #require(SchemaIndex.recordID(of: record, identifiers: entity.identifiers))
-        work.put(entity.name, id, record)
+    try make(.memory, schema, records).store
+  }
+
+  /// A store of `schema` with the given backing, holding `records` (stored form, both sides of
+  /// every link) committed in one transaction. Call `remove()` on the result when done.
+  static func make(_ backing: Backing, _ schema: Schema, _ records: [String: [JSONObject]])
+    throws -> TestStore
+  {
+    let test = try TestStore(backing, schema: schema)
+    try test.store.transaction { tx in
+      for entity in schema.entities {
+        for record in records[entity.name] ?? [] {
+          let id = try #require(SchemaIndex.recordID(of: record, identifiers: entity.identifiers))
+          tx.work.put(entity.name, id, record)
+        }
       }
     }
-    let state = work.state
-    #expect(state.invariantViolations() == [])
-    return Store(state: state)
+    #expect(test.store.state.invariantViolations() == [])
+    return test
   }
 
   /// An in-memory `Item` store holding `records`.
