@@ -152,7 +152,7 @@ private struct Compiler {
 
   /// Compiles a predicate tree. Children of `and`/`or` are flat; nested `not`s are bounded by
   /// the parser (typed predicates cancel double negation), so recursion depth stays small.
-  mutating func matcher(for node: Predicate.Node) throws(QueryError) -> CompiledQuery.Matcher {
+  mutating func matcher(for node: Condition.Node) throws(QueryError) -> CompiledQuery.Matcher {
     switch node {
     case .constant(let value):
       return { _ in value }

@@ -1,14 +1,14 @@
 /// A condition on records, built with operators on fields or parsed from text; a plain value.
 ///
-/// Predicates compare a field with a literal (`==`, `!=`, `<`, `<=`, `>`, `>=`), test membership
+/// Conditions compare a field with a literal (`==`, `!=`, `<`, `<=`, `>`, `>=`), test membership
 /// (``Field/isIn(_:)``), substrings and prefixes (``Field/contains(_:)``,
 /// ``Field/hasPrefix(_:)``) and absence (``Field/isNull``), and combine with `&&`, `||` and
-/// prefix `!`. The same predicate can be written as text for the `folio` tool; see
+/// prefix `!`. The same condition can be written as text for the `folio` tool; see
 /// ``init(parsing:)`` and Documentation/Querying.md.
 ///
 /// ```swift
-/// let typed: Predicate = "age" < 40 && "department.name" == "QA"
-/// let parsed = try Predicate(parsing: "age < 40 && department.name == 'QA'")
+/// let typed: Condition = "age" < 40 && "department.name" == "QA"
+/// let parsed = try Condition(parsing: "age < 40 && department.name == 'QA'")
 /// typed == parsed  // true
 /// ```
 ///
@@ -16,7 +16,10 @@
 /// scalars (dates, stored as canonical UTC ISO strings, therefore compare by time); a missing
 /// value equals only `null`; an ordering comparison between a missing value or values of
 /// different kinds (a string and a number) is false, never an error. `!=` is the negation of `==`.
-public struct Predicate: Sendable, Hashable, CustomStringConvertible {
+///
+/// The type is called `Condition` rather than `Predicate` so that it does not clash with
+/// Foundation's `Predicate` in files importing both.
+public struct Condition: Sendable, Hashable, CustomStringConvertible {
   /// The comparison operators.
   enum Comparison: String, Sendable, Hashable {
     case equal = "=="
@@ -45,41 +48,41 @@ public struct Predicate: Sendable, Hashable, CustomStringConvertible {
   init(_ node: Node) { self.node = node }
 
   /// The predicate every record matches.
-  public static let all = Predicate(.constant(true))
+  public static let all = Condition(.constant(true))
 
   /// The predicate no record matches.
-  public static let none = Predicate(.constant(false))
+  public static let none = Condition(.constant(false))
 
   /// Both predicates hold. `and` chains are flattened, so long chains stay shallow.
-  public static func && (lhs: Predicate, rhs: Predicate) -> Predicate {
+  public static func && (lhs: Condition, rhs: Condition) -> Condition {
     switch (lhs.node, rhs.node) {
     case (.constant(true), _): return rhs
     case (_, .constant(true)): return lhs
-    case (.and(let a), .and(let b)): return Predicate(.and(a + b))
-    case (.and(let a), let b): return Predicate(.and(a + [b]))
-    case (let a, .and(let b)): return Predicate(.and([a] + b))
-    case (let a, let b): return Predicate(.and([a, b]))
+    case (.and(let a), .and(let b)): return Condition(.and(a + b))
+    case (.and(let a), let b): return Condition(.and(a + [b]))
+    case (let a, .and(let b)): return Condition(.and([a] + b))
+    case (let a, let b): return Condition(.and([a, b]))
     }
   }
 
   /// Either predicate holds. `or` chains are flattened, so long chains stay shallow.
-  public static func || (lhs: Predicate, rhs: Predicate) -> Predicate {
+  public static func || (lhs: Condition, rhs: Condition) -> Condition {
     switch (lhs.node, rhs.node) {
     case (.constant(false), _): return rhs
     case (_, .constant(false)): return lhs
-    case (.or(let a), .or(let b)): return Predicate(.or(a + b))
-    case (.or(let a), let b): return Predicate(.or(a + [b]))
-    case (let a, .or(let b)): return Predicate(.or([a] + b))
-    case (let a, let b): return Predicate(.or([a, b]))
+    case (.or(let a), .or(let b)): return Condition(.or(a + b))
+    case (.or(let a), let b): return Condition(.or(a + [b]))
+    case (let a, .or(let b)): return Condition(.or([a] + b))
+    case (let a, let b): return Condition(.or([a, b]))
     }
   }
 
   /// The predicate does not hold. Double negation cancels out.
-  public static prefix func ! (predicate: Predicate) -> Predicate {
+  public static prefix func ! (predicate: Condition) -> Condition {
     switch predicate.node {
-    case .not(let inner): return Predicate(inner)
-    case .constant(let value): return Predicate(.constant(!value))
-    default: return Predicate(.not(predicate.node))
+    case .not(let inner): return Condition(inner)
+    case .constant(let value): return Condition(.constant(!value))
+    default: return Condition(.not(predicate.node))
     }
   }
 

@@ -1,8 +1,8 @@
-extension Predicate {
+extension Condition {
   /// Parses a predicate from the text form the `folio` tool accepts.
   ///
   /// ```swift
-  /// let predicate = try Predicate(parsing: "age < 40 && department.name == 'QA'")
+  /// let predicate = try Condition(parsing: "age < 40 && department.name == 'QA'")
   /// predicate.description  // "age < 40 && department.name == 'QA'"
   /// ```
   ///
