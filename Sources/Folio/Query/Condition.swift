@@ -12,10 +12,11 @@
 /// typed == parsed  // true
 /// ```
 ///
-/// Comparison semantics: integers and doubles compare numerically; strings compare by Unicode
-/// scalars (dates, stored as canonical UTC ISO strings, therefore compare by time); a missing
-/// value equals only `null`; an ordering comparison between a missing value or values of
-/// different kinds (a string and a number) is false, never an error. `!=` is the negation of `==`.
+/// Comparison semantics: integers and doubles compare numerically; strings compare by the
+/// Unicode scalars of their composed (NFC) form, with no locale (dates, stored as canonical UTC
+/// ISO strings, therefore compare by time); a missing value equals only `null`; an ordering
+/// comparison involving a missing value, or values of different kinds (a string and a number),
+/// is false, never an error. `!=` is the negation of `==`.
 ///
 /// The type is called `Condition` rather than `Predicate` so that it does not clash with
 /// Foundation's `Predicate` in files importing both.
