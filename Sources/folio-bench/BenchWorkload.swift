@@ -12,12 +12,12 @@ struct BenchWorkload: Sendable {
   var run: @Sendable (BenchArguments) throws -> Void
 
   /// Every workload, in the order `--help` lists them.
-  static let all: [BenchWorkload] = [.json, .payload]
+  static let all: [BenchWorkload] = [.json, .payload, .sync, .syncOnce, .open, .saveOne, .query, .memory, .compare]
 
   /// The usage text.
   static var usage: String {
     var text = "usage: folio-bench <workload> [options]   (build with -c release)\n\nworkloads:\n"
-    for workload in all { text += "  \(workload.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(workload.summary)\n" }
+    for workload in all { text += "  \(workload.name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(workload.summary)\n" }
     text += "\ncommon options:\n"
     text += "  --sizes N,N,...     record counts (default per workload)\n"
     text += "  --repeats N         timed repetitions per measurement (default 5)\n"
