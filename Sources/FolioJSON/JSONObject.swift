@@ -111,7 +111,9 @@ public struct JSONObject: Sendable {
     if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
       return true
     }
-    guard a == b else { return false }
+    // Byte equality; counts first, since most keys that differ differ in length (callgrind:
+    // `String ==` on differing keys went through the slow comparison path, 55 calls per item
+    // of a sync).
     return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
   }
 
