@@ -17,14 +17,28 @@ enum ShardFile {
   /// - Complexity: O(*n* log *n*) in the number of records (sorting), plus their size.
   static func bytes(_ records: [RecordID: JSONObject]) -> [UInt8] {
     if records.isEmpty { return Array("[]\n".utf8) }
-    let sorted = records.sorted { $0.key < $1.key }
+    let sorted = recordsInIDOrder(records)
     var out: [UInt8] = []
     out.reserveCapacity(records.count * 320 + 4)
     // One writer call for the whole array: the pretty writer keeps its buffer and its cache of
     // key orders across records (per-record calls re-sorted every record's keys; callgrind).
-    JSONWriter.writePretty(.array(sorted.map { .object($0.value) }), indent: 0, into: &out)
+    JSONWriter.writePretty(.array(sorted), indent: 0, into: &out)
     out.append(0x0A)
     return out
+  }
+
+  /// The records in identifier order. Integer identifiers (the common case) are sorted as
+  /// plain integers, without the generic `RecordID` comparison (callgrind: the generic sort was
+  /// about a quarter of writing a shard).
+  static func recordsInIDOrder(_ records: [RecordID: JSONObject]) -> [JSONValue] {
+    var ints: [(Int64, JSONObject)] = []
+    ints.reserveCapacity(records.count)
+    for (id, record) in records {
+      guard case .int(let i) = id else { return records.sorted { $0.key < $1.key }.map { .object($0.value) } }
+      ints.append((i, record))
+    }
+    ints.sort { $0.0 < $1.0 }
+    return ints.map { .object($0.1) }
   }
 
   /// The checksum of a file's bytes: `fnv1a64w:` and 16 lowercase hex digits.
