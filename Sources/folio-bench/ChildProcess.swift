@@ -4,7 +4,10 @@ import Foundation
 enum ChildProcess {
   /// The path of the running executable.
   static var selfPath: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    // After a rebuild, /proc/self/exe names the replaced file with " (deleted)"; the new
+    // executable is at the same path.
+    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return path.hasSuffix(" (deleted)") ? String(path.dropLast(" (deleted)".count)) : path
   }
 
   /// The result of one child run.

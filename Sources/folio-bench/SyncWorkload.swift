@@ -16,9 +16,14 @@ extension BenchWorkload {
       guard let store = arguments.values["store"], let payload = arguments.values["payload"] else {
         throw BenchArguments.UsageError(description: "sync-once needs --store DIR --payload FILE")
       }
-      let phases = try SyncBenchmark.phase(store: store, payload: payload, schema: try EmployeeSchema.make())
+      var kept: [AnyObject] = []
+      let phases = try SyncBenchmark.phase(store: store, payload: payload, schema: try EmployeeSchema.make(), keep: &kept)
       print(phases.line)
       ProcessStats.printPeak()
+      // Like a command-line tool, end without tearing the store and the payload down: the
+      // sync is durable when `phase` returns, and freeing a million records is not part of it.
+      fflush(nil)  // all output streams
+      withExtendedLifetime(kept) { exit(0) }
     })
 }
 
@@ -50,6 +55,13 @@ struct SyncBenchmark {
   /// Runs one phase: reads `payload`, parses it, opens (or creates) the store at `store`, syncs
   /// with the default options (insert, update, delete missing), and closes the store.
   static func phase(store path: String, payload: String, schema: Schema) throws -> Phases {
+    var kept: [AnyObject] = []
+    return try phase(store: path, payload: payload, schema: schema, keep: &kept)
+  }
+
+  /// ``phase(store:payload:schema:)``, handing the store and the parsed payload to `keep` so
+  /// the caller decides when they are freed.
+  static func phase(store path: String, payload: String, schema: Schema, keep: inout [AnyObject]) throws -> Phases {
     var phases = Phases()
     var clock = Stopwatch()
     guard let data = FileManager.default.contents(atPath: payload) else {
@@ -67,6 +79,8 @@ struct SyncBenchmark {
     let report = try store.sync(value, into: "Employee")
     phases.sync = clock.elapsed
     phases.summary = report.summary
+    keep.append(store)
+    keep.append(Box(value))
     return phases
   }
 
@@ -111,6 +125,12 @@ struct SyncBenchmark {
     }
     print("store-bytes: \(storeBytes)")
   }
+}
+
+/// A reference holding a value, to keep it alive.
+final class Box<Value> {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// The day-1 and day-2 payload files of one size: in `--payload-dir`, or generated into a
