@@ -59,10 +59,14 @@ enum CommitJournal {
     try StoreFiles.makeDirectory(journal)
     var entries: [Entry] = []
     for (n, item) in files.enumerated() {
-      try StoreFiles.writeFile(item.bytes, to: journal + "/\(n)", sync: true)
+      try StoreFiles.writeFile(item.bytes, to: journal + "/\(n)", sync: false)
       entries.append(Entry(file: item.file, checksum: ShardFile.checksum(item.bytes)))
       if n == 0, files.count > 1, stopAfter == .journalPartlyWritten { throw simulatedCrash(.journalPartlyWritten) }
     }
+    // Every journal file is durable before the commit record is written, as before, but the
+    // fsyncs run side by side so the file system can group them (strace: 143 sequential fsyncs
+    // were 0.65 s of a 100k-record sync; a 1M store has a thousand shards).
+    try StoreFiles.syncFiles(files.indices.map { journal + "/\($0)" })
     if stopAfter == .journalWritten || stopAfter == .journalPartlyWritten { throw simulatedCrash(.journalWritten) }
     let record: JSONValue = .object([
       "files": .array(entries.map { .object(["file": .string($0.file), "checksum": .string($0.checksum)]) }),
