@@ -6,7 +6,7 @@ extension BenchWorkload {
   /// same payload files, with a table of ratios and an SVG chart.
   static let compare = BenchWorkload(
     name: "compare",
-    summary: "Folio sync vs ../shared/peers/run (GRDB, naive, TinyDB), whole processes on the same payloads; ratio table + SVG chart (--sizes 10000,100000; --reps 3; --peers \"grdb naive tinydb\"; --work DIR; --chart Documentation/performance-chart.svg; --peers-run PATH)",
+    summary: "Folio sync vs ../shared/peers/run (GRDB, naive, TinyDB), whole processes on the same payloads; ratio table + SVG chart (--sizes 10000,100000; --reps 3; --peers \"grdb naive tinydb\"; --work DIR; --chart Documentation/performance-chart.svg; --peers-run PATH; --results FILE; --append yes keeps earlier runs in FILE)",
     run: { arguments in try CompareBenchmark(arguments: arguments).run() })
 }
 
@@ -19,6 +19,10 @@ struct CompareBenchmark {
   var work: String
   var chart: String
   var runScript: String
+  /// Every run (Folio's and the peers') as JSON lines; with `append`, earlier runs are kept and
+  /// the table and chart cover them too (e.g. 1M with fewer repetitions, in a second call).
+  var resultsFile: String
+  var append: Bool
 
   /// One timed phase of one system.
   struct Row {
@@ -30,6 +34,11 @@ struct CompareBenchmark {
     /// Folio only: its own parse of the payload, and the sync without opening the store.
     var parse = 0.0
     var withoutOpen = 0.0
+
+    /// The row as one JSON line.
+    var json: String {
+      "{\"peer\":\"\(system)\",\"n\":\(n),\"phase\":\"\(phase)\"," + String(format: "\"secs\":%.4f,\"rss_kb\":%d,\"parse\":%.4f,\"without_open\":%.4f}", seconds, peakKiB, parse, withoutOpen)
+    }
   }
 
   init(arguments: BenchArguments) throws {
@@ -44,6 +53,8 @@ struct CompareBenchmark {
     let root = FileManager.default.currentDirectoryPath
     chart = arguments.values["chart"] ?? root + "/Documentation/performance-chart.svg"
     runScript = arguments.values["peers-run"] ?? root + "/../shared/peers/run"
+    resultsFile = arguments.values["results"] ?? work + "/compare-results.jsonl"
+    append = arguments.values["append"] == "yes"
     guard FileManager.default.isExecutableFile(atPath: runScript) else {
       throw BenchArguments.UsageError(
         description: "the peer harness is missing: no executable at \(runScript); run compare from the package root with the shared folder beside it (../shared/peers/run), or pass --peers-run PATH")
@@ -70,7 +81,11 @@ struct CompareBenchmark {
       rows += try peerRows()
     }
     for size in sizes { for rep in before..<repeats { rows += try folio(size, rep: rep) } }
-    let table = CompareTable(rows: rows, sizes: sizes)
+    var saved = append ? (try? PayloadSource.fileBytes(resultsFile)) ?? [] : []
+    for row in rows { saved += Array(row.json.utf8) + [0x0A] }
+    try Data(saved).write(to: URL(fileURLWithPath: resultsFile))
+    let all = try Self.rows(in: saved)
+    let table = CompareTable(rows: all, sizes: Set(all.map(\.n)).sorted())
     print("\n" + table.markdown)
     try CompareChart(table: table).svg.write(toFile: chart, atomically: true, encoding: .utf8)
     print("chart written to \(chart)")
@@ -117,14 +132,21 @@ struct CompareBenchmark {
 
   /// The peers' runs from the harness's results.jsonl.
   func peerRows() throws -> [Row] {
-    let bytes = try PayloadSource.fileBytes(work + "/results.jsonl")
+    try Self.rows(in: try PayloadSource.fileBytes(work + "/results.jsonl"))
+  }
+
+  /// The runs in JSON lines such as `{"peer":"grdb","n":100000,"phase":"day1","secs":1.74,"rss_kb":141252}`.
+  static func rows(in bytes: [UInt8]) throws -> [Row] {
     var rows: [Row] = []
     for line in bytes.split(separator: 0x0A) where !line.isEmpty {
       guard case .object(let o) = try JSONParser.parse(Array(line)),
         case .string(let peer)? = o["peer"], case .string(let phase)? = o["phase"],
         let n = o["n"]?.doubleValue, let secs = o["secs"]?.doubleValue
       else { continue }
-      rows.append(Row(system: peer, n: Int(n), phase: phase, seconds: secs, peakKiB: Int(o["rss_kb"]?.doubleValue ?? 0)))
+      var row = Row(system: peer, n: Int(n), phase: phase, seconds: secs, peakKiB: Int(o["rss_kb"]?.doubleValue ?? 0))
+      row.parse = o["parse"]?.doubleValue ?? 0
+      row.withoutOpen = o["without_open"]?.doubleValue ?? 0
+      rows.append(row)
     }
     return rows
   }

@@ -12,7 +12,7 @@ extension BenchWorkload {
       print("folio-bench query: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores")
       for size in try arguments.sizes(default: [1_000_000]) {
         let fixture = try StoreFixture(count: size, schema: schema, arguments: arguments)
-        defer { fixture.scratch.remove() }
+        defer { fixture.remove() }
         let store = try Store(directory: fixture.path, schema: schema)
         let condition: Condition = "active" == true && "salary" > 100_000.0
         let all = Query("Employee", where: condition, sortedBy: "-hiredAt")

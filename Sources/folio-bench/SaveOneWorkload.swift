@@ -33,7 +33,7 @@ struct SaveOneBenchmark {
     let schema = try EmployeeSchema.make()
     for size in sizes {
       let fixture = try StoreFixture(count: size, schema: schema, arguments: arguments)
-      defer { fixture.scratch.remove() }
+      defer { fixture.remove() }
       let store = try Store(directory: fixture.path, schema: schema)
       func measure(_ body: () throws -> Void) throws -> Save {
         let before = fixture.shardStamps()
@@ -45,16 +45,17 @@ struct SaveOneBenchmark {
         let changed = after.filter { before[$0.key] != $0.value }.count
         return Save(seconds: seconds, bytesWritten: ProcessStats.bytesWritten - written, shardsWritten: changed)
       }
+      let ids = store.state.ids("Employee")
       var one: [Save] = []
       var full: [Save] = []
       for rep in 0..<repeats {
-        let id = Int64(1 + (rep * 7919) % size)
-        one.append(try measure { try store.update("Employee", .int(id), ["salary": .double(Double(rep) + 0.5)]) })
+        let id = ids[(rep * 7919) % ids.count]
+        one.append(try measure { try store.update("Employee", id, ["salary": .double(Double(rep) + 0.5)]) })
         // Every 64th record: with about 1,000 records per shard, every shard changes.
         full.append(try measure {
           try store.transaction { tx in
-            for id in stride(from: Int64(1 + rep), through: Int64(size), by: 64) {
-              try tx.update("Employee", .int(id), ["salary": .double(Double(id) + Double(rep) / 4)])
+            for n in stride(from: rep % 64, to: ids.count, by: 64) {
+              try tx.update("Employee", ids[n], ["salary": .double(Double(n) + Double(rep) / 4)])
             }
           }
         })

@@ -4,16 +4,24 @@ import Foundation
 /// A directory store of N employees (the day-1 payload synced in), built untimed for the
 /// `open`, `save-one` and `query` workloads.
 struct StoreFixture {
-  /// The scratch directory holding the store (`path`) and nothing else of value.
-  let scratch: ScratchDirectory
+  /// The scratch directory holding the store, when the fixture built it (else `--store`).
+  let scratch: ScratchDirectory?
   /// The store directory.
-  var path: String { scratch.path + "/store" }
+  let path: String
   /// The size in bytes of the store's files.
   let bytes: Int
 
   /// Builds the store from the generated (or `--payload-dir`) day-1 payload of `count` records.
   init(count: Int, schema: Schema, arguments: BenchArguments) throws {
-    scratch = try ScratchDirectory("fixture", arguments: arguments)
+    if let existing = arguments.values["store"] {
+      scratch = nil
+      path = existing
+      bytes = ScratchDirectory.size(of: existing)
+      return
+    }
+    let scratch = try ScratchDirectory("fixture", arguments: arguments)
+    self.scratch = scratch
+    path = scratch.path + "/store"
     let payload: [UInt8]
     if let directory = arguments.payloadDirectory {
       payload = try PayloadSource.fileBytes("\(directory)/day1_\(count).json")
@@ -27,6 +35,9 @@ struct StoreFixture {
     }
     bytes = ScratchDirectory.size(of: scratch.path + "/store")
   }
+
+  /// Removes the store if the fixture built it.
+  func remove() { scratch?.remove() }
 
   /// The store's shard files (relative paths) with their inode and modification time, to tell
   /// which ones a save rewrote.
