@@ -87,7 +87,10 @@ extension JSONParser {
 
     /// Parses one value, including everything nested in it.
     mutating func parseValues() throws(JSONError) -> JSONValue {
+      // The innermost open container lives in locals; only its parents are on `frames`.
       var frames: [Frame] = []
+      var current = Frame(isObject: false, start: 0)
+      var depth = 0
       readValue: while true {
         skipWhitespace()
         guard position < count else {
@@ -96,27 +99,30 @@ extension JSONParser {
         var value: JSONValue
         switch buffer[position] {
         case UInt8(ascii: "{"):
-          try checkDepth(frames.count)
+          try checkDepth(depth)
           position += 1
           skipWhitespace()
           if position < count, buffer[position] == UInt8(ascii: "}") {
             position += 1
             value = .object(JSONObject())
           } else {
-            let frame = Frame(isObject: true, start: members.count)
-            try readKey(objectStart: frame.start)
-            frames.append(frame)
+            if depth > 0 { frames.append(current) }
+            current = Frame(isObject: true, start: members.count)
+            depth += 1
+            try readKey(objectStart: current.start)
             continue readValue
           }
         case UInt8(ascii: "["):
-          try checkDepth(frames.count)
+          try checkDepth(depth)
           position += 1
           skipWhitespace()
           if position < count, buffer[position] == UInt8(ascii: "]") {
             position += 1
             value = .array([])
           } else {
-            frames.append(Frame(isObject: false, start: values.count))
+            if depth > 0 { frames.append(current) }
+            current = Frame(isObject: false, start: values.count)
+            depth += 1
             continue readValue
           }
         case UInt8(ascii: "\""): value = .string(try parseString())
@@ -128,9 +134,9 @@ extension JSONParser {
         }
 
         // A value is complete: add it to its container, closing containers that end here.
-        while let last = frames.indices.last {
+        while depth > 0 {
           skipWhitespace()
-          if frames[last].isObject {
+          if current.isObject {
             members.base[members.count - 1].value = value
             guard position < count else {
               throw error(.unexpectedEnd, "the input ended inside an object; expected ',' or '}'")
@@ -143,11 +149,13 @@ extension JSONParser {
               if position < count, buffer[position] == UInt8(ascii: "}") {
                 throw error(.trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma)
               }
-              try readKey(objectStart: frames[last].start)
+              try readKey(objectStart: current.start)
               continue readValue
             } else if byte == UInt8(ascii: "}") {
               position += 1
-              let start = frames.removeLast().start
+              let start = current.start
+              depth -= 1
+              if depth > 0 { current = frames.removeLast() }
               if !largeObjectKeys.isEmpty { largeObjectKeys[start] = nil }
               keyPrefixes.truncate(to: start)
               value = .object(JSONObject(uniqueMembers: members.popArray(from: start)))
@@ -172,7 +180,9 @@ extension JSONParser {
               continue readValue
             } else if byte == UInt8(ascii: "]") {
               position += 1
-              let start = frames.removeLast().start
+              let start = current.start
+              depth -= 1
+              if depth > 0 { current = frames.removeLast() }
               value = .array(values.popArray(from: start))
             } else {
               throw error(
