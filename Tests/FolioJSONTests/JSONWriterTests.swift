@@ -60,6 +60,21 @@ import Testing
     #expect(back.intValue == nil)
   }
 
+  @Test func writesEveryDoubleAsItsShortestDescription() {
+    // The writer's fast path for whole numbers and hundredths must agree with `description`.
+    var generator = SeededGenerator(seed: 0xD0_0B1E)
+    for _ in 0..<50_000 {
+      let hundredths = Double(Int64.random(in: -300_000_000_000...300_000_000_000, using: &generator))
+      let candidates = [
+        hundredths / 100, hundredths / 10, hundredths, hundredths / 1000,
+        Double(bitPattern: generator.next()), Double.random(in: -3e9...3e9, using: &generator),
+      ]
+      for value in candidates where value.isFinite {
+        #expect(JSONWriter.string(.double(value)) == value.description, "\(value)")
+      }
+    }
+  }
+
   @Test func writesNonFiniteDoublesAsNull() {
     #expect(JSONWriter.string([.double(.nan), .double(.infinity), .double(-.infinity)]) == "[null,null,null]")
   }
