@@ -127,9 +127,15 @@ extension JSONParser {
           }
         case UInt8(ascii: "\""): value = .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
-        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "t"):
+          try expectLiteral("true")
+          value = .bool(true)
+        case UInt8(ascii: "f"):
+          try expectLiteral("false")
+          value = .bool(false)
+        case UInt8(ascii: "n"):
+          try expectLiteral("null")
+          value = .null
         default: throw unexpectedValueStart()
         }
 
@@ -147,7 +153,9 @@ extension JSONParser {
               position += 1
               skipWhitespace()
               if position < count, buffer[position] == UInt8(ascii: "}") {
-                throw error(.trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma)
+                throw error(
+                  .trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma
+                )
               }
               try readKey(objectStart: current.start)
               continue readValue
@@ -175,7 +183,9 @@ extension JSONParser {
               position += 1
               skipWhitespace()
               if position < count, buffer[position] == UInt8(ascii: "]") {
-                throw error(.trailingComma, "a trailing comma is not allowed before ']'; remove it", at: comma)
+                throw error(
+                  .trailingComma, "a trailing comma is not allowed before ']'; remove it", at: comma
+                )
               }
               continue readValue
             } else if byte == UInt8(ascii: "]") {
@@ -273,7 +283,8 @@ extension JSONParser {
           throw error(.unexpectedEnd, "the input ended inside '\(literal)'", at: count)
         }
         guard buffer[position + i] == literal.utf8Start[i] else {
-          throw error(.unexpectedCharacter, "expected a value; did you mean '\(literal)'?", at: start)
+          throw error(
+            .unexpectedCharacter, "expected a value; did you mean '\(literal)'?", at: start)
         }
         i += 1
       }
@@ -296,7 +307,8 @@ extension JSONParser {
         return error(
           .invalidNumber,
           "a number must start with a digit or '-' (write 1 and 0.5, not +1 and .5)")
-      case UInt8(ascii: "N") where followedBy("NaN"), UInt8(ascii: "I") where followedBy("Infinity"):
+      case UInt8(ascii: "N") where followedBy("NaN"),
+        UInt8(ascii: "I") where followedBy("Infinity"):
         return error(
           .invalidNumber, "NaN and Infinity are not JSON numbers; use null or a string instead")
       case UInt8(ascii: "'"):

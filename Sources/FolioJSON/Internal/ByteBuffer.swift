@@ -46,11 +46,13 @@ struct ByteBuffer {
       var i = 0
       while i + 8 <= bytes.count {
         target.storeBytes(
-          of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+          of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i,
+          as: UInt64.self)
         i += 8
       }
       while i < bytes.count {
-        target.storeBytes(of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+        target.storeBytes(
+          of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
         i += 1
       }
     } else {
