@@ -84,3 +84,13 @@ import Testing
     #expect(JSONWriter.string(.object(object)) == #"{"a":{"b":{"c":true}}}"#)
   }
 }
+
+extension EntityMappingTests {
+  @Test func veryLongKeyPathsNeitherRecurseNorCrash() {
+    let path = JSONKeyPath(Array(repeating: "a", count: 100_000).joined(separator: "."))
+    var object = JSONObject()
+    path.set(1, in: &object)
+    #expect(path.value(in: object) == 1)
+    #expect(path.value(in: ["a": 1]) == nil)
+  }
+}
