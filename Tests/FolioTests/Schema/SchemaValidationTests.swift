@@ -125,6 +125,18 @@ import Testing
     #expect(try fixed.validated() == fixed)
   }
 
+  @Test func keyPathsAreLimitedTo32Components() throws {
+    let long = Array(repeating: "a", count: 33).joined(separator: ".")
+    let schema = Schema(entities: [
+      Entity(
+        name: "A", identifiers: ["id"],
+        attributes: [Self.id(), Attribute(name: "x", type: .int, key: long, isOptional: true)])
+    ])
+    #expect(
+      try Self.validationError(schema).description
+        == "A.x: key path of attribute 'x' has 33 components; at most 32 are allowed [invalidKeyPath]")
+  }
+
   @Test func rulesMustNameFields() throws {
     let schema = Schema(entities: [
       Entity(
