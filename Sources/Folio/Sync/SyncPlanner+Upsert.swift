@@ -40,24 +40,23 @@ extension SyncPlanner {
       note(context, .rejected, "\(ctx.name) declares no identifier attribute (D28)", at: pointer)
       return Upserted(id: nil, exists: false)
     }
-    var parts: [RecordID] = []
-    for slot in ctx.identifiers {
-      guard let raw = slot.member.value(in: item), !raw.isNull else {
-        note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
-        return Upserted(id: nil, exists: false)
+    let id: RecordID
+    if ctx.identifiers.count == 1 {
+      switch readIdentifier(ctx, ctx.identifiers[0], item, context, pointer) {
+      case .some(let part): id = part
+      case .none: return Upserted(id: nil, exists: false)
       }
-      switch slot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
-      case .success(.int(let i)?): parts.append(.int(i))
-      case .success(.string(let s)?): parts.append(.string(s))
-      case .success:
-        note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
-        return Upserted(id: nil, exists: false)
-      case .failure(let error):
-        note(context, .rejected, error.description, at: pointer.appending(slot.member.keyPaths[0]))
-        return Upserted(id: nil, exists: false)
+    } else {
+      var parts: [RecordID] = []
+      parts.reserveCapacity(ctx.identifiers.count)
+      for slot in ctx.identifiers {
+        guard let part = readIdentifier(ctx, slot, item, context, pointer) else {
+          return Upserted(id: nil, exists: false)
+        }
+        parts.append(part)
       }
+      id = .composite(parts)
     }
-    let id: RecordID = parts.count == 1 ? parts[0] : .composite(parts)
     let existing = work.record(ctx.name, id)
     if level.forceInsert, existing != nil {
       throw SyncError(
@@ -134,5 +133,32 @@ extension SyncPlanner {
       try applyRelationships(context, id, inputs, level: level)
     }
     return Upserted(id: id, exists: true)
+  }
+
+  /// One identifier component of an item, or `nil` after noting why the item is skipped (no
+  /// value) or rejected (a value that does not convert, D5).
+  private mutating func readIdentifier(
+    _ ctx: EntityContext, _ slot: EntityContext.AttributeSlot, _ item: JSONObject, _ context: Int,
+    _ pointer: Pointer
+  ) -> RecordID? {
+    guard let raw = slot.member.value(in: item), !raw.isNull else {
+      note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
+      return nil
+    }
+    switch raw {
+    case .int(let i) where slot.attribute.type == .int: return .int(i)
+    case .string(let s) where slot.attribute.type == .string: return .string(s)
+    default: break
+    }
+    switch slot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
+    case .success(.int(let i)?): return .int(i)
+    case .success(.string(let s)?): return .string(s)
+    case .success:
+      note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
+      return nil
+    case .failure(let error):
+      note(context, .rejected, error.description, at: pointer.appending(slot.member.keyPaths[0]))
+      return nil
+    }
   }
 }
