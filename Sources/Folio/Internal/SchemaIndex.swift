@@ -1,0 +1,85 @@
+/// Facts about a schema that every mutation needs, computed once: each entity's relationships
+/// with their resolved inverses, and the relationships that point at an entity without an
+/// inverse (so deleting a target can find the records that reference it).
+struct SchemaIndex: Sendable {
+  /// One relationship of one entity, with its inverse resolved.
+  struct RelationshipInfo: Sendable, Hashable {
+    /// The entity declaring the relationship.
+    let source: String
+    /// The relationship.
+    let relationship: Relationship
+    /// The inverse relationship on the target entity, when declared and consistent.
+    let inverse: Relationship?
+
+    /// `"Source.name"`: the key of the reverse index for relationships without an inverse.
+    var reverseKey: String { source + "." + relationship.name }
+  }
+
+  /// Facts about one entity.
+  struct EntityInfo: Sendable {
+    let entity: Entity
+    /// The entity's own relationships.
+    let relationships: [RelationshipInfo]
+    /// Relationships of any entity that target this one and have no inverse.
+    let incomingWithoutInverse: [RelationshipInfo]
+
+    func relationship(named name: String) -> RelationshipInfo? {
+      relationships.first { $0.relationship.name == name }
+    }
+  }
+
+  let schema: Schema
+  let entities: [String: EntityInfo]
+
+  init(_ schema: Schema) {
+    self.schema = schema
+    var byName: [String: Entity] = [:]
+    for entity in schema.entities { byName[entity.name] = entity }
+    var own: [String: [RelationshipInfo]] = [:]
+    var incoming: [String: [RelationshipInfo]] = [:]
+    for entity in schema.entities {
+      for relationship in entity.relationships {
+        var inverse: Relationship?
+        if let inverseName = relationship.inverse,
+          let candidate = byName[relationship.target]?.relationship(named: inverseName),
+          candidate.target == entity.name
+        {
+          inverse = candidate
+        }
+        let info = RelationshipInfo(source: entity.name, relationship: relationship, inverse: inverse)
+        own[entity.name, default: []].append(info)
+        if inverse == nil { incoming[relationship.target, default: []].append(info) }
+      }
+    }
+    var entities: [String: EntityInfo] = [:]
+    for entity in schema.entities {
+      entities[entity.name] = EntityInfo(
+        entity: entity, relationships: own[entity.name] ?? [],
+        incomingWithoutInverse: incoming[entity.name] ?? [])
+    }
+    self.entities = entities
+  }
+
+  /// The record identifier stored in `record`'s identifier attributes, or `nil` when one is
+  /// missing or not an int or string.
+  static func recordID(of record: JSONObject, identifiers: [String]) -> RecordID? {
+    if identifiers.count == 1 {
+      guard let value = record[identifiers[0]] else { return nil }
+      switch value {
+      case .int(let i): return .int(i)
+      case .string(let s): return .string(s)
+      default: return nil
+      }
+    }
+    var parts: [RecordID] = []
+    parts.reserveCapacity(identifiers.count)
+    for name in identifiers {
+      switch record[name] {
+      case .int(let i)?: parts.append(.int(i))
+      case .string(let s)?: parts.append(.string(s))
+      default: return nil
+      }
+    }
+    return .composite(parts)
+  }
+}

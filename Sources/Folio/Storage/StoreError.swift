@@ -1,0 +1,107 @@
+/// An error from the store: opening, saving, locking, CRUD, delete rules or invariants.
+///
+/// ```text
+/// error: cannot delete Batch 1: its relationship 'owner' has delete rule deny and still links User u1 [deleteDenied]
+/// ```
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of error. An opaque, extensible set of static members.
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier of the code.
+    public let rawValue: String
+    /// Creates a code from its identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The identifier.
+    public var description: String { rawValue }
+
+    /// The schema has no entity of that name.
+    public static let unknownEntity = Code("unknownEntity")
+    /// The entity has no relationship or attribute of that name.
+    public static let unknownMember = Code("unknownMember")
+    /// No record has that identifier.
+    public static let recordNotFound = Code("recordNotFound")
+    /// A record with that identifier already exists.
+    public static let duplicateIdentifier = Code("duplicateIdentifier")
+    /// A delete was refused by a `deny` delete rule.
+    public static let deleteDenied = Code("deleteDenied")
+    /// A relationship was pointed at a record that does not exist.
+    public static let missingTarget = Code("missingTarget")
+    /// A record's value does not fit its attribute or relationship.
+    public static let invalidRecord = Code("invalidRecord")
+    /// The in-memory state broke an invariant (a bug; reported, never ignored).
+    public static let invariantViolated = Code("invariantViolated")
+    /// A file could not be read, written, synced or renamed.
+    public static let ioFailure = Code("ioFailure")
+    /// Another process holds the store's writer lock.
+    public static let locked = Code("locked")
+    /// The directory is not a Folio store (no manifest, or files Folio did not create).
+    public static let notAStore = Code("notAStore")
+    /// The manifest is unreadable or inconsistent.
+    public static let invalidManifest = Code("invalidManifest")
+    /// The store was written in a format version this build cannot read.
+    public static let unsupportedFormatVersion = Code("unsupportedFormatVersion")
+    /// A shard file listed in the manifest does not exist.
+    public static let missingShard = Code("missingShard")
+    /// A shard file's bytes do not match the checksum in the manifest.
+    public static let checksumMismatch = Code("checksumMismatch")
+    /// A file holds git merge-conflict markers.
+    public static let mergeConflict = Code("mergeConflict")
+    /// A file is not valid JSON.
+    public static let invalidJSON = Code("invalidJSON")
+    /// A stored record breaks the schema (type, identifier, relationship).
+    public static let invalidStoredRecord = Code("invalidStoredRecord")
+    /// The stored schema differs from the given one and no migration covers the difference.
+    public static let schemaMismatch = Code("schemaMismatch")
+    /// A migration failed.
+    public static let migrationFailed = Code("migrationFailed")
+    /// A save would overwrite a shard whose bad records were skipped by a lenient open.
+    public static let protectedShard = Code("protectedShard")
+    /// The store was opened read-only.
+    public static let readOnly = Code("readOnly")
+  }
+
+  /// What went wrong.
+  public var code: Code
+  /// What was expected and how to fix it.
+  public var message: String
+  /// The entity concerned, if any.
+  public var entity: String?
+  /// The record concerned, if any.
+  public var id: RecordID?
+  /// The file concerned, if any (relative to the store directory).
+  public var file: String?
+  /// The 1-based line in ``file``, if known.
+  public var line: Int?
+  /// The 1-based column in ``file``, if known.
+  public var column: Int?
+  /// The JSON pointer of the value concerned, if any.
+  public var pointer: String?
+
+  /// Creates an error.
+  public init(
+    code: Code, message: String, entity: String? = nil, id: RecordID? = nil, file: String? = nil,
+    line: Int? = nil, column: Int? = nil, pointer: String? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.entity = entity
+    self.id = id
+    self.file = file
+    self.line = line
+    self.column = column
+    self.pointer = pointer
+  }
+
+  /// `file:line:column: error: message [code]`, with the pointer when known.
+  public var description: String {
+    var location = ""
+    if let file {
+      location = file
+      if let line { location += ":\(line)" }
+      if let column { location += ":\(column)" }
+      location += ": "
+    }
+    var text = "\(location)error: \(message)"
+    if let pointer { text += " (at \(pointer))" }
+    return text + " [\(code)]"
+  }
+}

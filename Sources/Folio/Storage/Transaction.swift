@@ -1,0 +1,101 @@
+/// A unit of work on a store: reads see its own writes, and all of its writes commit together
+/// or not at all.
+///
+/// Get one from ``Store/transaction(_:)``; it is valid only inside that closure.
+public struct Transaction: Sendable {
+  var work: WorkingState
+  /// The generation the transaction started from.
+  public let baseGeneration: UInt64
+
+  init(state: StoreState) {
+    work = WorkingState(state)
+    baseGeneration = state.generation
+  }
+
+  /// The records as this transaction sees them.
+  public var state: StoreState { work.state }
+
+  /// The record of `entity` with identifier `id`, including this transaction's changes.
+  public func get(_ entity: String, _ id: RecordID) -> JSONObject? { work.record(entity, id) }
+}
+
+extension Store {
+  /// Runs `body` as one atomic transaction and commits its changes.
+  ///
+  /// Transactions are serialised. If `body` throws, nothing is committed and the error is
+  /// rethrown. A commit that changes nothing does not advance the generation, writes nothing and
+  /// notifies no one.
+  ///
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws, or a ``StoreError`` from committing; the store is then
+  ///   exactly as it was.
+  public func transaction<T>(_ body: (inout Transaction) throws -> T) throws -> T {
+    try writer.withLock { backend in
+      try backend.disk?.requireWritable()
+      var tx = Transaction(state: state)
+      let result = try body(&tx)
+      try commit(tx.work, backend: &backend)
+      return result
+    }
+  }
+
+  /// Makes `work` the committed state (saving it first for a directory store) and notifies
+  /// listeners. Callers hold `writer`.
+  func commit(_ work: WorkingState, backend: inout Backend) throws(StoreError) {
+    let changes = work.log.changes
+    guard !changes.isEmpty else { return }
+    var next = work.state
+    next.generation += 1
+    // Split grown entities, and note the shards each entity's changes touched.
+    var dirty: [String: Set<Int>] = [:]
+    for entry in changes {
+      dirty[entry.key.entity, default: []].insert(-1)
+    }
+    for entity in dirty.keys {
+      guard let table = next.tables[entity] else { continue }
+      let bits = EntityTable.shardBits(forCount: table.count, current: table.shardBits)
+      if bits != table.shardBits {
+        next.tables[entity]?.reshard(bits: bits)
+        dirty[entity] = Set(0..<(1 << bits))
+      } else {
+        dirty[entity] = []
+      }
+    }
+    for entry in changes {
+      guard let table = next.tables[entry.key.entity], table.shardCount != dirty[entry.key.entity]?.count else { continue }
+      dirty[entry.key.entity]?.insert(table.shardIndex(for: entry.key.id))
+    }
+    if backend.disk != nil { try backend.disk?.save(next, dirty: dirty) }
+    let events = changes.map { entry in
+      RecordChange(
+        key: entry.key,
+        kind: entry.before == nil ? .insert : entry.after == nil ? .delete : .update,
+        before: entry.before, after: entry.after)
+    }
+    let listeners = current.withLock { current in
+      current.state = next
+      return Array(current.listeners.values)
+    }
+    let event = CommitEvent(generation: next.generation, changes: events, state: next)
+    for listener in listeners { listener(event) }
+  }
+
+  /// Registers `listener` to be called after every commit that changed something, on the
+  /// committing thread, after the new state is visible.
+  ///
+  /// - Returns: a token for ``removeCommitListener(_:)``.
+  @discardableResult
+  public func addCommitListener(_ listener: @escaping @Sendable (CommitEvent) -> Void) -> Int {
+    current.withLock { current in
+      let token = current.nextListener
+      current.nextListener += 1
+      current.listeners[token] = listener
+      return token
+    }
+  }
+
+  /// Stops calling the listener registered under `token`.
+  public func removeCommitListener(_ token: Int) {
+    _ = current.withLock { $0.listeners.removeValue(forKey: token) }
+  }
+}

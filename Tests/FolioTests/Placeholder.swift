@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct FolioTestsBuild {
-  @Test func targetCompiles() { #expect(Bool(true)) }
-}
