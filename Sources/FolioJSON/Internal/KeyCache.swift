@@ -1,8 +1,8 @@
 /// Object keys already turned into `String`s during one parse, found again by their bytes.
 ///
 /// Records repeat the same keys; returning the existing `String` skips validation and, for keys
-/// longer than 15 bytes, an allocation. A direct-mapped table indexed by the key's first eight
-/// bytes and length: a collision just replaces the slot.
+/// longer than 15 bytes, an allocation. Each key has two candidate slots, from a hash of its first
+/// eight bytes and its length; when both hold other keys, the second is replaced.
 struct KeyCache {
   static let slotCount = 256
   static let maxKeyLength = 64
