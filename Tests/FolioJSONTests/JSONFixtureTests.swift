@@ -15,7 +15,9 @@ import Testing
     .appendingPathComponent("Fixtures/json", isDirectory: true)
 
   static func files(in folder: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+    let names =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted()
   }
 
@@ -51,7 +53,8 @@ import Testing
   }
 
   @Test func listsOnlyExistingInvalidFixtures() throws {
-    let index = try #require(try JSONParser.parse(try Self.bytes(".", "expected-errors.json")).objectValue)
+    let index = try #require(
+      try JSONParser.parse(try Self.bytes(".", "expected-errors.json")).objectValue)
     #expect(index.keys.sorted() == Self.files(in: "invalid"))
   }
 

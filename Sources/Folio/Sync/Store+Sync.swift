@@ -36,7 +36,7 @@ extension Store {
         try commit(plan, backend: &backend)
       }
     } catch {
-      plan.logHandler?.log(.error, "\(plan.entity) sync failed: \(error)")
+      plan.logHandler?.log(error.code == .massDeleteRefused ? .warning : .error, "\(plan.entity) sync failed: \(error)")
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)
@@ -76,7 +76,7 @@ extension Store {
         return plan
       }
     } catch {
-      options.logHandler?.log(.error, "\(entity) sync failed: \(error)")
+      options.logHandler?.log(error.code == .massDeleteRefused ? .warning : .error, "\(entity) sync failed: \(error)")
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)

@@ -39,10 +39,12 @@ import Testing
     Row("name", "[]", nil),
   ]
 
-  @Test(arguments: conversions)
-  func attributeValuesConvertLosslesslyOrRejectTheItem(_ row: Row) throws {
+  @Test(arguments: conversions, Backing.allCases)
+  func attributeValuesConvertLosslesslyOrRejectTheItem(_ row: Row, _ backing: Backing) throws {
     let stored: JSONObject = ["id": 1, "count": 5, "price": 1.0, "active": false, "name": "A"]
-    let store = try SyncTestStore.items([stored])
+    let test = try SyncTestStore.items([stored], backing: backing)
+    defer { test.remove() }
+    let store = test.store
     var item: JSONObject = ["id": 1]
     item[row.attribute] = try JSONParser.parse(row.incoming)
     let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
@@ -80,9 +82,11 @@ import Testing
     Row("seen", #""06/07/2014""#, nil), Row("seen", "1404633540", nil),
   ]
 
-  @Test(arguments: dates)
-  func isoDatesAreStoredAsCanonicalUTCInstants(_ row: Row) throws {
-    let store = try SyncTestStore.items([["id": 1]])
+  @Test(arguments: dates, Backing.allCases)
+  func isoDatesAreStoredAsCanonicalUTCInstants(_ row: Row, _ backing: Backing) throws {
+    let test = try SyncTestStore.items([["id": 1]], backing: backing)
+    defer { test.remove() }
+    let store = test.store
     let item: JSONObject = ["id": 1, "seen": try JSONParser.parse(row.incoming)]
     let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     let record = try #require(store.state.record("Item", 1))
@@ -117,10 +121,12 @@ import Testing
     Row("id", #""1""#, "1"), Row("id", "1.0", "1"), Row("id", #""1.5""#, nil), Row("id", "true", nil),
   ]
 
-  @Test(arguments: identifiers)
-  func integerIdentifiersConvertBeforeMatching(_ row: Row) throws {
+  @Test(arguments: identifiers, Backing.allCases)
+  func integerIdentifiersConvertBeforeMatching(_ row: Row, _ backing: Backing) throws {
     // U16: a converted identifier matches the stored record; an unconvertible one is rejected.
-    let store = try SyncTestStore.items([["id": 1, "name": "A"]])
+    let test = try SyncTestStore.items([["id": 1, "name": "A"]], backing: backing)
+    defer { test.remove() }
+    let store = test.store
     let item: JSONObject = ["id": try JSONParser.parse(row.incoming), "name": row.expected == nil ? "X" : "A"]
     let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     #expect(store.state.count("Item") == 1)
@@ -145,13 +151,16 @@ import Testing
     KeyPathRow(payload: #"[{"id":1,"batch":{"name":null}}]"#, name: nil, kind: .updated),
   ]
 
-  @Test(arguments: keyPaths)
-  func nestedKeyPathsReadThroughObjectsOnly(_ row: KeyPathRow) throws {
+  @Test(arguments: keyPaths, Backing.allCases)
+  func nestedKeyPathsReadThroughObjectsOnly(_ row: KeyPathRow, _ backing: Backing) throws {
     let schema = try #require(SyncSchemas.named("batches"))
-    let store = try SyncTestStore.make(schema, ["Batch": [["id": 1, "name": "Batch 1"]]])
+    let test = try SyncTestStore.make(backing, schema, ["Batch": [["id": 1, "name": "Batch 1"]]])
+    defer { test.remove() }
+    let store = test.store
     let report = try store.sync(
       try JSONParser.parse(row.payload), into: "Batch", options: SyncOptions(deleteMissing: false))
     #expect(store.state.record("Batch", 1)?["name"] == row.name)
     #expect(report.outcomes.map(\.kind) == [row.kind])
+    #expect(store.state.invariantViolations() == [])
   }
 }

@@ -1,4 +1,4 @@
-@testable import Folio
+import Folio
 import FolioTestSupport
 import Testing
 
@@ -15,16 +15,14 @@ import Testing
 
   @Test func deletingOneChildUnlinksItFromItsParent() throws {
     let store = try Self.store()
-    try store.transaction { tx in _ = try tx.work.delete("Click", 5) }
+    try store.delete("Click", 5)
     #expect(store.state.record("Batch", 4) == ["id": 4])
     #expect(store.state.invariantViolations() == [])
   }
 
   @Test func deletingEveryParentCascadesToTheChildren() throws {
     let store = try Self.store()
-    try store.transaction { tx in
-      for id in tx.state.ids("Batch") { try tx.work.delete("Batch", id) }
-    }
+    try store.deleteAll("Batch")
     #expect(store.state.count("Batch") == 0)
     #expect(store.state.count("Click") == 0)
   }
@@ -32,7 +30,7 @@ import Testing
   @Test func deletingMatchingChildrenKeepsTheRest() throws {
     let store = try Self.store()
     try store.transaction { tx in
-      for id in tx.state.ids("Click") where id > 2 { try tx.work.delete("Click", id) }
+      for id in tx.state.ids("Click") where id > 2 { try tx.delete("Click", id) }
     }
     #expect(store.state.record("Batch", 1)?["clicks"] == [2])
     #expect(store.state.record("Batch", 4) == ["id": 4])

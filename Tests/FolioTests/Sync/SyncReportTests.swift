@@ -74,4 +74,19 @@ import Testing
     try store.sync([["id": 1]], into: "Item", options: options)
     #expect(lines.all == [])
   }
+
+  @Test func theMassDeleteGuardLogsAWarning() throws {
+    let store = try SyncTestStore.items([["id": 1], ["id": 2], ["id": 3]])
+    let lines = Lines()
+    var options = SyncOptions()
+    options.logHandler = lines.handler(.warning)
+    options.maximumDeleteShare = 0.5
+    let error = try #require(throws: SyncError.self) { try store.sync([["id": 1]], into: "Item", options: options) }
+    #expect(error.code == .massDeleteRefused)
+    #expect(
+      lines.all == [
+        "warning: Item sync failed: error: delete-missing would delete 2 of 3 Item records in scope, more than the allowed 50%; nothing was deleted. Check the payload, or raise maximumDeleteShare [massDeleteRefused]"
+      ])
+    #expect(store.state.count("Item") == 3)
+  }
 }

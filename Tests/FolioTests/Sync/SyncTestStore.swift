@@ -27,6 +27,11 @@ enum SyncTestStore {
     return test
   }
 
+  /// An `Item` store with the given backing holding `records`.
+  static func items(_ records: [JSONObject], backing: Backing) throws -> TestStore {
+    try make(backing, Schema(entities: [SyncSchemas.item()]), ["Item": records])
+  }
+
   /// An in-memory `Item` store holding `records`.
   static func items(_ records: [JSONObject], schema: Schema = Schema(entities: [SyncSchemas.item()]))
     throws -> Store
