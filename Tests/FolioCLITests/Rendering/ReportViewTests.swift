@@ -1,0 +1,62 @@
+import Folio
+import Testing
+
+@testable import FolioCLI
+
+@Suite struct ReportViewTests {
+  static let view = ReportView(
+    entity: "Employee", isDryRun: true,
+    records: [
+      .init(entity: "Employee", id: 21, outcome: "inserted", reason: nil, changes: []),
+      .init(
+        entity: "Employee", id: 3, outcome: "updated", reason: nil,
+        changes: [.init(field: "fullName", before: "Alan Turing", after: "Alan M. Turing")]),
+      .init(entity: "Employee", id: 4, outcome: "unchanged", reason: nil, changes: []),
+      .init(entity: "Employee", id: 9, outcome: "rejected", reason: "salary is missing", changes: []),
+      .init(entity: "Employee", id: 7, outcome: "deleted", reason: nil, changes: []),
+    ],
+    diagnostics: [
+      .init(
+        code: "danglingReference", message: "Department 5 does not exist; a stub was inserted.",
+        entity: "Employee", id: 22, pointer: "/21/department_id")
+    ])
+
+  @Test func countsEveryOutcomeInAFixedOrder() {
+    #expect(
+      Self.view.summary
+        == "1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected")
+  }
+
+  @Test func textListsChangedRecordsWithFieldsWhenVerbose() {
+    #expect(
+      Self.view.text(heading: "Plan:", verbose: true) == """
+        Plan:
+          + Employee 21 inserted
+          ~ Employee 3 updated
+              fullName: "Alan Turing" → "Alan M. Turing"
+          ! Employee 9 rejected: salary is missing
+          - Employee 7 deleted
+        Diagnostics:
+          Employee 22 (at /21/department_id): Department 5 does not exist; a stub was inserted. [danglingReference]
+        1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected
+
+        """)
+  }
+
+  @Test func jsonHasCountsRecordsAndDiagnostics() throws {
+    let json = Self.view.json
+    #expect(json["inserted"] == 1)
+    #expect(json["unchanged"] == 1)
+    #expect(json["skipped"] == 0)
+    let records = try #require(json["records"]?.arrayValue)
+    #expect(records.count == 5)
+    #expect(
+      records[1]
+        == [
+          "entity": "Employee", "id": 3, "outcome": "updated",
+          "changes": [["field": "fullName", "before": "Alan Turing", "after": "Alan M. Turing"]],
+        ])
+    #expect(records[3]["reason"] == "salary is missing")
+    #expect(json["diagnostics"]?[0]?["code"] == "danglingReference")
+  }
+}
