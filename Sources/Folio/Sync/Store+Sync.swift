@@ -31,9 +31,9 @@ extension Store {
   @discardableResult
   public func apply(_ plan: SyncPlan) throws(SyncError) -> SyncReport {
     do {
-      try writer.withLock { _ throws(SyncError) in
+      try writer.withLock { backend throws(SyncError) in
         try Store.check(plan, generation: state.generation, revision: 0)
-        do { try commit(plan.result) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
+        do { try commit(plan.result, backend: &backend) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
       }
     } catch {
       plan.logHandler?.log(.error, "\(plan.entity) sync failed: \(error)")
@@ -67,12 +67,12 @@ extension Store {
   {
     let plan: SyncPlan
     do {
-      plan = try writer.withLock { _ throws(SyncError) in
+      plan = try writer.withLock { backend throws(SyncError) in
         let plan = try SyncPlanner.plan(
           state: state, revision: 0, entity: entity, payload: payload, options: options,
           collectMarks: collectMarks)
         try Store.check(plan, generation: plan.baseGeneration, revision: 0)
-        do { try commit(plan.result) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
+        do { try commit(plan.result, backend: &backend) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
         return plan
       }
     } catch {

@@ -96,7 +96,7 @@ extension Schema {
   {
     problems.map { problem in
       var problem = problem
-      if let pointer = problem.pointer, let position = JSONLocator.position(of: pointer, in: bytes) {
+      if let pointer = problem.pointer, let position = SchemaFileLocator.position(of: pointer, in: bytes) {
         problem.line = position.line
         problem.column = position.column
       }

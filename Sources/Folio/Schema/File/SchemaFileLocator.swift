@@ -1,6 +1,6 @@
 /// Finds where a JSON pointer's value starts in (already validated) JSON text, to give schema
 /// file problems a line and column. Iterative: nesting depth cannot overflow the stack.
-enum JSONLocator {
+enum SchemaFileLocator {
   /// The 1-based line and column of the value at `pointer` (RFC 6901), or `nil` if not found.
   static func position(of pointer: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
     guard let offset = offset(of: pointer, in: bytes) else { return nil }
