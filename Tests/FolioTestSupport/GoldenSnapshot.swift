@@ -3,7 +3,8 @@ import Folio
 /// Stable text renderings of stores and sync results, for comparing with a ``GoldenFile``.
 ///
 /// ```swift
-/// try GoldenFile("sync/day-2/store.txt").verify(GoldenSnapshot.store(store.state))
+/// try GoldenFile("company/expected/day-2-report.txt").verify(GoldenSnapshot.report(report))
+/// try GoldenFile("company/expected/day-2-store.txt").verify(GoldenSnapshot.store(store.state))
 /// ```
 public enum GoldenSnapshot {
   /// A store's whole content: one section per entity in schema order, records in identifier
@@ -19,6 +20,17 @@ public enum GoldenSnapshot {
         out += JSONWriter.string(.object(record)) + "\n"
       }
     }
+    return out
+  }
+
+  /// A sync report: the summary, then one line per outcome in report order (payload order,
+  /// then side effects, deletions last), then the diagnostics.
+  ///
+  /// - Complexity: O(*n*) in the number of outcomes.
+  public static func report(_ report: SyncReport) -> String {
+    var out = "\(report.entity): \(report.summary)\n"
+    for outcome in report.outcomes { out += outcome.line + "\n" }
+    for diagnostic in report.diagnostics { out += diagnostic.description + "\n" }
     return out
   }
 }

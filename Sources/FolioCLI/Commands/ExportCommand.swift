@@ -1,3 +1,5 @@
+import Folio
+
 /// `folio export`: an entity's records as a JSON array.
 enum ExportCommand: Command {
   static let spec = CommandSpec(
@@ -6,7 +8,7 @@ enum ExportCommand: Command {
     discussion: """
       Records are printed in stored form (attribute names, canonical values) or, with --mapped, \
       through the schema's key mapping, so the output has the shape of a payload and syncs back \
-      unchanged.
+      unchanged. The output is always JSON; --json is accepted for uniformity.
       """,
     arguments: [
       .store, .entity,
@@ -16,11 +18,20 @@ enum ExportCommand: Command {
       .json,
     ],
     examples: [
-      "folio export --store company.folio --entity Employee --where \"active == true\" --sort -hiredAt",
+      "folio export --store company.folio --entity Employee --where \"active == false\" --sort -hiredAt",
       "folio export --store company.folio --entity Employee --mapped > employees.json",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
-    throw CLIError(.unknownEntity, "folio export is not wired to the store yet.")
+    let store = try StoreAccess.open(arguments, console: console, readOnly: true)
+    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
+    let query = try QueryArguments.query(arguments, entity: entity, schema: store.schema)
+    let records = try QueryArguments.blaming("where") { try store.state.fetch(query) }
+    let mapping = arguments.flag("mapped") ? store.schema.mapping(forEntity: entity) : nil
+    let items = records.map { record in
+      JSONValue.object(mapping?.export(record.values) ?? record.values)
+    }
+    console.out(JSONWriter.string(.array(items), style: .pretty))
+    return ExitStatus.success
   }
 }

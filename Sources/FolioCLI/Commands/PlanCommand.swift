@@ -14,6 +14,6 @@ enum PlanCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
-    throw CLIError(.unknownEntity, "folio plan is not wired to the store yet.")
+    try await SyncRun.run(arguments, console: console, dryRun: true, detail: .fields)
   }
 }

@@ -19,6 +19,7 @@ enum SyncCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
-    throw CLIError(.unknownEntity, "folio sync is not wired to the store yet.")
+    try await SyncRun.run(arguments, console: console, dryRun: arguments.flag("dry-run"),
+      detail: arguments.flag("dry-run") ? .fields : .grouped)
   }
 }

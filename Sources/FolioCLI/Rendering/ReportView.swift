@@ -1,10 +1,12 @@
+import Foundation
 import Folio
 
 /// What the tool prints for a sync or a plan, independent of how the library shapes its report:
 /// counts, one entry per record, and diagnostics. Rendered as text (``text(verbose:)``) or JSON
 /// (``json``).
 struct ReportView: Sendable, Hashable {
-  /// The outcomes, in the order counts are printed.
+  /// The outcomes, in the order counts are printed; `filtered` (items a validator dropped) is
+  /// printed only when there are some.
   static let outcomes = ["inserted", "updated", "deleted", "unchanged", "skipped", "rejected"]
 
   /// One record's outcome.
@@ -48,41 +50,102 @@ struct ReportView: Sendable, Hashable {
 
   /// `3 inserted · 1 updated · 2 deleted · 94 unchanged · 0 skipped · 1 rejected`.
   var summary: String {
-    Self.outcomes.map { "\(count($0)) \($0)" }.joined(separator: " · ")
+    var parts = Self.outcomes.map { "\(count($0)) \($0)" }
+    let filtered = count("filtered")
+    if filtered > 0 { parts.append("\(filtered) filtered") }
+    return parts.joined(separator: " · ")
   }
 
-  /// The machine form: counts, `records` and `diagnostics`.
+  /// The machine form: counts, `records` (every record except unchanged ones, which are only
+  /// counted, so a large store's daily sync stays small) and `diagnostics`.
   var json: JSONValue {
     var object = JSONObject()
     object["entity"] = .string(entity)
     object["dryRun"] = .bool(isDryRun)
-    for outcome in Self.outcomes { object[outcome] = .int(Int64(count(outcome))) }
-    object["records"] = .array(records.map(\.json))
+    for outcome in Self.outcomes + ["filtered"] { object[outcome] = .int(Int64(count(outcome))) }
+    object["records"] = .array(records.filter { $0.outcome != "unchanged" }.map(\.json))
     object["diagnostics"] = .array(diagnostics.map(\.json))
     return .object(object)
   }
 
-  /// The human form: a heading, one line per record that changed or was refused (with field
-  /// before/after when `verbose`), diagnostics, and the summary line.
-  func text(heading: String, verbose: Bool) -> String {
+  /// How much of each record the text form shows.
+  enum Detail {
+    /// One line per outcome and entity listing identifiers (at most ``groupLimit``), and one
+    /// line per rejected or skipped record with its reason: what `folio sync` prints.
+    case grouped
+    /// One line per record that changes or is refused, with every field's before and after:
+    /// what `folio plan` prints.
+    case fields
+  }
+
+  /// The most identifiers a grouped line lists before "… and N more".
+  static let groupLimit = 20
+
+  /// The human form: a heading, the records (see ``Detail``; unchanged records are only
+  /// counted), diagnostics, and the summary line.
+  func text(heading: String, detail: Detail) -> String {
     var out = heading + "\n"
-    let listed = records.filter { $0.outcome != "unchanged" }
-    for record in listed {
-      out += "  \(Self.symbol(record.outcome)) \(record.entity) \(JSONWriter.string(record.id))"
-      out += " \(record.outcome)"
-      if let reason = record.reason { out += ": \(reason)" }
-      out += "\n"
-      if verbose {
-        for change in record.changes {
-          out += "      \(change.field): \(Self.show(change.before)) → \(Self.show(change.after))\n"
-        }
-      }
+    switch detail {
+    case .grouped: out += groupedLines()
+    case .fields: out += fieldLines()
     }
     if !diagnostics.isEmpty {
       out += "Diagnostics:\n"
       for diagnostic in diagnostics { out += "  \(diagnostic.text)\n" }
     }
     return out + summary + "\n"
+  }
+
+  /// `  inserted  Employee 1, 2, 3` lines, then refused records one by one.
+  private func groupedLines() -> String {
+    var out = ""
+    var groups: [(outcome: String, entity: String, ids: [JSONValue])] = []
+    for record in records where ["inserted", "updated", "deleted"].contains(record.outcome) {
+      if let index = groups.firstIndex(where: {
+        $0.outcome == record.outcome && $0.entity == record.entity
+      }) {
+        groups[index].ids.append(record.id)
+      } else {
+        groups.append((record.outcome, record.entity, [record.id]))
+      }
+    }
+    let order = ["inserted", "updated", "deleted"]
+    for group in groups.sorted(by: {
+      (order.firstIndex(of: $0.outcome) ?? 0) < (order.firstIndex(of: $1.outcome) ?? 0)
+    }) {
+      var ids = group.ids.prefix(Self.groupLimit).map { JSONWriter.string($0) }.joined(separator: ", ")
+      if group.ids.count > Self.groupLimit { ids += ", … and \(group.ids.count - Self.groupLimit) more" }
+      out += "  \(group.outcome.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.entity) \(ids)\n"
+    }
+    for record in records where ["skipped", "rejected", "filtered"].contains(record.outcome) {
+      out += recordLine(record)
+    }
+    return out
+  }
+
+  /// One line per record that changes or is refused, with its field changes under it
+  /// (`field: before → after`; an inserted record's fields as `field = value`).
+  private func fieldLines() -> String {
+    var out = ""
+    for record in records where record.outcome != "unchanged" {
+      out += recordLine(record)
+      for change in record.changes {
+        if record.outcome == "inserted", change.before == nil {
+          out += "      \(change.field) = \(Self.show(change.after))\n"
+        } else {
+          out += "      \(change.field): \(Self.show(change.before)) → \(Self.show(change.after))\n"
+        }
+      }
+    }
+    return out
+  }
+
+  /// `  ~ Employee 3 updated` or `  ! Employee 9 rejected: reason`.
+  private func recordLine(_ record: Record) -> String {
+    var line = "  \(Self.symbol(record.outcome)) \(record.entity) \(JSONWriter.string(record.id))"
+    line += " \(record.outcome)"
+    if let reason = record.reason { line += ": \(reason)" }
+    return line + "\n"
   }
 
   /// The margin mark of an outcome.
@@ -93,6 +156,7 @@ struct ReportView: Sendable, Hashable {
     case "deleted": "-"
     case "skipped": "="
     case "rejected": "!"
+    case "filtered": "x"
     default: " "
     }
   }

@@ -27,9 +27,9 @@ import Testing
         == "1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected")
   }
 
-  @Test func textListsChangedRecordsWithFieldsWhenVerbose() {
+  @Test func planTextListsEachChangedRecordWithItsFields() {
     #expect(
-      Self.view.text(heading: "Plan:", verbose: true) == """
+      Self.view.text(heading: "Plan:", detail: .fields) == """
         Plan:
           + Employee 21 inserted
           ~ Employee 3 updated
@@ -43,20 +43,45 @@ import Testing
         """)
   }
 
+  @Test func syncTextGroupsIdentifiersByOutcomeAndListsRefusedRecords() {
+    #expect(
+      Self.view.text(heading: "Synced:", detail: .grouped) == """
+        Synced:
+          inserted  Employee 21
+          updated   Employee 3
+          deleted   Employee 7
+          ! Employee 9 rejected: salary is missing
+        Diagnostics:
+          Employee 22 (at /21/department_id): Department 5 does not exist; a stub was inserted. [danglingReference]
+        1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected
+
+        """)
+  }
+
+  @Test func groupedLinesStopAfterALimitAndSayHowManyMore() {
+    let records = (1...25).map {
+      ReportView.Record(entity: "Item", id: .int(Int64($0)), outcome: "inserted", reason: nil, changes: [])
+    }
+    let view = ReportView(entity: "Item", isDryRun: false, records: records, diagnostics: [])
+    #expect(
+      view.text(heading: "H", detail: .grouped).contains(
+        "  inserted  Item 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, … and 5 more\n"))
+  }
+
   @Test func jsonHasCountsRecordsAndDiagnostics() throws {
     let json = Self.view.json
     #expect(json["inserted"] == 1)
     #expect(json["unchanged"] == 1)
     #expect(json["skipped"] == 0)
     let records = try #require(json["records"]?.arrayValue)
-    #expect(records.count == 5)
+    #expect(records.count == 4)  // the unchanged record is only counted
     #expect(
       records[1]
         == [
           "entity": "Employee", "id": 3, "outcome": "updated",
           "changes": [["field": "fullName", "before": "Alan Turing", "after": "Alan M. Turing"]],
         ])
-    #expect(records[3]["reason"] == "salary is missing")
+    #expect(records[2]["reason"] == "salary is missing")
     #expect(json["diagnostics"]?[0]?["code"] == "danglingReference")
   }
 }
