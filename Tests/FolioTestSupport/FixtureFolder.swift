@@ -94,6 +94,8 @@ public struct FixtureFolder: Sendable {
 public struct FixtureError: Error, CustomStringConvertible {
   /// What is missing.
   public var message: String
+  /// Creates the error.
+  public init(message: String) { self.message = message }
   /// The message.
   public var description: String { message }
 }
