@@ -1,49 +1,53 @@
 /// A failure found by the tool itself (a missing file, a payload that is not an array, a sync
 /// refused by the mass-delete guard), rendered like the library's errors:
 /// `file:line:column: error: message [code]`.
-public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
+struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong, as an extensible set of codes.
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
+struct Code: Sendable, Hashable, CustomStringConvertible {
     /// The code's name.
-    public let rawValue: String
+    let rawValue: String
     /// Creates a code.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    init(_ rawValue: String) { self.rawValue = rawValue }
     /// The code's name.
-    public var description: String { rawValue }
+    var description: String { rawValue }
 
     /// A file could not be read.
-    public static let unreadableFile = Code("unreadableFile")
+    static let unreadableFile = Code("unreadableFile")
     /// A payload was not a JSON array of objects.
-    public static let invalidPayload = Code("invalidPayload")
+    static let invalidPayload = Code("invalidPayload")
     /// The store does not exist and no schema was given to create it.
-    public static let missingStore = Code("missingStore")
+    static let missingStore = Code("missingStore")
     /// The store already exists.
-    public static let storeExists = Code("storeExists")
+    static let storeExists = Code("storeExists")
     /// The sync would delete more than half of its scope.
-    public static let massDelete = Code("massDelete")
+    static let massDelete = Code("massDelete")
     /// The entity is not in the schema.
-    public static let unknownEntity = Code("unknownEntity")
+    static let unknownEntity = Code("unknownEntity")
     /// A query expression or sort key could not be used.
-    public static let invalidQuery = Code("invalidQuery")
+    static let invalidQuery = Code("invalidQuery")
+    /// A plan file that cannot be read.
+    static let invalidPlan = Code("invalidPlan")
+    /// A saved plan no longer matches the store.
+    static let stalePlan = Code("stalePlan")
     /// The store has problems (`folio check`).
-    public static let checkFailed = Code("checkFailed")
+    static let checkFailed = Code("checkFailed")
   }
 
   /// What went wrong.
-  public var code: Code
+var code: Code
   /// What was expected and how to fix it.
-  public var message: String
+var message: String
   /// The file concerned, as the user named it.
-  public var file: String?
+var file: String?
   /// The line in ``file`` (1-based).
-  public var line: Int?
+var line: Int?
   /// The column in ``line`` (1-based).
-  public var column: Int?
+var column: Int?
   /// The JSON pointer of the value concerned.
-  public var pointer: String?
+var pointer: String?
 
   /// Creates an error.
-  public init(
+init(
     _ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
     pointer: String? = nil
   ) {
@@ -56,7 +60,7 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `file:line:column: error: message (at pointer) [code]`.
-  public var description: String {
+var description: String {
     var location = ""
     if let file {
       location = file

@@ -12,7 +12,7 @@ public enum FolioCommand {
   /// Every subcommand, in the order `folio --help` lists them.
   static var commands: [any Command.Type] {
     [
-      InitCommand.self, SyncCommand.self, PlanCommand.self, QueryCommand.self,
+      InitCommand.self, SyncCommand.self, PlanCommand.self, ApplyCommand.self, QueryCommand.self,
       ExportCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
     ]
   }

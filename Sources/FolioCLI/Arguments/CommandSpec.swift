@@ -1,19 +1,19 @@
 /// The declared interface of one command: its name, what it does, the arguments it takes and
 /// examples. The parser and the `--help` text are both derived from it, so they cannot disagree.
-public struct CommandSpec: Sendable {
+struct CommandSpec: Sendable {
   /// The command's name, as typed after `folio`.
-  public var name: String
+var name: String
   /// One line saying what the command does.
-  public var abstract: String
+var abstract: String
   /// Further paragraphs for `--help`.
-  public var discussion: String
+var discussion: String
   /// Options, flags and positional arguments, in help order.
-  public var arguments: [ArgumentSpec]
+var arguments: [ArgumentSpec]
   /// Example invocations shown in `--help`.
-  public var examples: [String]
+var examples: [String]
 
   /// Creates a command spec; `--help` is added by the parser.
-  public init(
+init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec],
     examples: [String] = []
   ) {
@@ -35,9 +35,9 @@ public struct CommandSpec: Sendable {
 
 /// One argument of a command: a flag (`--dry-run`), an option with a value (`--store DIR`) or a
 /// positional argument (`PAYLOAD`).
-public struct ArgumentSpec: Sendable, Hashable {
+struct ArgumentSpec: Sendable, Hashable {
   /// What kind of argument it is.
-  public enum Kind: Sendable, Hashable {
+enum Kind: Sendable, Hashable {
     /// A switch without a value.
     case flag
     /// A named option followed by a value.
@@ -47,26 +47,26 @@ public struct ArgumentSpec: Sendable, Hashable {
   }
 
   /// The long name without dashes (`store`), or the positional's name.
-  public var name: String
+var name: String
   /// The kind of argument.
-  public var kind: Kind
+var kind: Kind
   /// The placeholder for the value in help (`DIR`).
-  public var valueName: String
+var valueName: String
   /// One sentence for `--help`.
-  public var help: String
+var help: String
   /// Whether the argument must be given.
-  public var isRequired: Bool
+var isRequired: Bool
   /// For an option, the values it accepts; empty means any.
-  public var choices: [String]
+var choices: [String]
 
   /// A flag: `--name`.
-  public static func flag(_ name: String, help: String) -> ArgumentSpec {
+static func flag(_ name: String, help: String) -> ArgumentSpec {
     ArgumentSpec(
       name: name, kind: .flag, valueName: "", help: help, isRequired: false, choices: [])
   }
 
   /// An option: `--name VALUE`.
-  public static func option(
+static func option(
     _ name: String, value: String, help: String, required: Bool = false, choices: [String] = []
   ) -> ArgumentSpec {
     ArgumentSpec(
@@ -75,7 +75,7 @@ public struct ArgumentSpec: Sendable, Hashable {
   }
 
   /// A positional argument.
-  public static func positional(_ name: String, help: String, required: Bool = true)
+static func positional(_ name: String, help: String, required: Bool = true)
     -> ArgumentSpec
   {
     ArgumentSpec(

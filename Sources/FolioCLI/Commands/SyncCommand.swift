@@ -10,7 +10,7 @@ enum SyncCommand: Command {
       writing (see also 'folio plan').
       """,
     arguments: SyncFlags.arguments(extra: [
-      .flag("allow-mass-delete", help: "Allow deleting more than half of the scope."),
+      SyncFlags.allowMassDelete,
       .flag("dry-run", help: "Plan and print the report, but write nothing."),
     ]),
     examples: [
@@ -19,7 +19,10 @@ enum SyncCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
-    try await SyncRun.run(arguments, console: console, dryRun: arguments.flag("dry-run"),
-      detail: arguments.flag("dry-run") ? .fields : .grouped)
+    let dryRun = arguments.flag("dry-run")
+    let job = try SyncRun.job(arguments, console: console, dryRun: dryRun)
+    return try SyncRun.run(
+      job, console: console, json: arguments.flag("json"), dryRun: dryRun,
+      detail: dryRun ? .fields : .grouped)
   }
 }

@@ -14,6 +14,15 @@ enum SyncFlags {
         + "\"department == 2\")."),
   ]
 
+  /// The flags that change what a sync does, which a plan file records.
+  static let recordedFlags: Set<String> = [
+    "no-insert", "no-update", "no-delete", "force-insert", "force-update", "allow-mass-delete",
+  ]
+
+  /// `--allow-mass-delete`.
+  static let allowMassDelete = ArgumentSpec.flag(
+    "allow-mass-delete", help: "Allow deleting more than half of the records in scope.")
+
   /// `--store`, `--schema`, `--entity`, the option flags, and `PAYLOAD`.
   static func arguments(extra: [ArgumentSpec]) -> [ArgumentSpec] {
     [.store, .schema, .entity] + options + extra + [

@@ -1,80 +1,121 @@
 import Folio
 
-/// The work `folio sync` and `folio plan` share: open the store, read the payload, plan with
-/// the flags' options, and print the report.
+/// The work `folio sync`, `folio plan` and `folio apply` share: open the store, read the
+/// payload, plan with the flags' options, apply, and print the report.
 enum SyncRun {
-  /// Plans `PAYLOAD` into `--entity`; applies it unless `dryRun`; prints the report.
+  /// What one sync works on.
+  struct Job {
+    var store: Store
+    var storePath: String
+    var entity: String
+    var payload: JSONValue
+    /// How the payload is named in messages: its path, or `standard input`.
+    var source: String
+    var options: SyncOptions
+    /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
+    var flags: [String]
+    var scope: String?
+  }
+
+  /// Reads the payload and opens (or, unless `dryRun`, creates) the store the arguments name.
   ///
-  /// - Returns: 0, or 1 when the mass-delete guard refused the sync.
-  /// - Throws: ``CLIError``, `JSONError`, `SchemaError`, `StoreError` or `SyncError` naming the
-  ///   file, line and pointer at fault. Nothing is written when it throws.
-  static func run(
-    _ arguments: ParsedArguments, console: Console, dryRun: Bool, detail: ReportView.Detail
-  )
-    async throws -> Int32
-  {
+  /// A dry run into a store that does not exist yet plans against an empty in-memory store of
+  /// `--schema`, so nothing is created.
+  static func job(_ arguments: ParsedArguments, console: Console, dryRun: Bool) throws -> Job {
     let payloadPath = arguments["PAYLOAD"] ?? "-"
     let payload = try InputFile.payload(payloadPath, console: console)
-    // A dry run into a store that does not exist yet plans against an empty in-memory one.
     let store: Store
     let storePath = arguments["store"] ?? ""
-    if dryRun, !StoreAccess.exists(storePath, console: console), let schemaFile = arguments["schema"] {
+    if dryRun, !StoreAccess.exists(storePath, console: console),
+      let schemaFile = arguments["schema"]
+    {
       store = try Store.inMemory(schema: StoreAccess.schema(file: schemaFile, console: console))
     } else {
       store = try StoreAccess.open(
         arguments, console: console, creating: !dryRun, readOnly: dryRun)
     }
     let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
-    let options = try SyncFlags.syncOptions(arguments, store: store, entity: entity)
+    return Job(
+      store: store, storePath: storePath, entity: entity, payload: payload,
+      source: payloadPath == "-" ? "standard input" : payloadPath,
+      options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
+      flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
+      scope: arguments["scope"])
+  }
 
-    var progress = ProgressBar(console: console, items: payload.arrayValue?.count ?? 0)
-    progress.update(0.05, "planning \(entity)")
-    let plan = try store.plan(payload, into: entity, options: options)
+  /// Plans `job`; applies it unless `dryRun`; prints the report (`detail` for text).
+  ///
+  /// - Returns: 0. A sync refused by the mass-delete guard throws instead; a refused dry run
+  ///   prints the plan as it would be without the guard, then throws.
+  /// - Throws: ``CLIError`` (`massDelete`), `StoreError` or `SyncError`. Nothing is written
+  ///   when it throws.
+  static func run(
+    _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
+    saving planFile: String? = nil
+  ) throws -> Int32 {
+    var progress = ProgressBar(console: console, items: job.payload.arrayValue?.count ?? 0)
+    progress.update(0.05, "planning \(job.entity)")
+    let plan = try job.store.plan(job.payload, into: job.entity, options: job.options)
     if plan.isRefusedByGuard {
       progress.finish()
-      throw try refusal(payload, store: store, entity: entity, options: options, path: payloadPath)
+      var unguarded = job.options
+      unguarded.maximumDeleteShare = nil
+      let full = try job.store.plan(job.payload, into: job.entity, options: unguarded)
+      if dryRun {
+        show(full.report, changes: full.changes, job: job, console: console, json: json,
+          dryRun: true, detail: detail)
+      }
+      throw refusal(full, job: job)
+    }
+    if let planFile {
+      try PlanFile(job: job, plan: plan).write(to: planFile, console: console)
     }
     let report: SyncReport
     if dryRun {
       report = plan.report
     } else {
-      progress.update(0.6, "writing \(storePath)")
-      report = try store.apply(plan)
+      progress.update(0.6, "writing \(job.storePath)")
+      report = try job.store.apply(plan)
     }
     progress.finish()
-
-    let view = ReportView(report, isDryRun: dryRun, changes: dryRun ? plan.changes : [])
-    if arguments.flag("json") {
-      console.out(JSONWriter.string(view.json, style: .pretty))
-    } else {
-      let source = payloadPath == "-" ? "standard input" : payloadPath
-      let heading =
-        dryRun
-        ? "Plan: \(source) into \(entity) of \(storePath) (dry run, nothing written)"
-        : "Synced \(source) into \(entity) of \(storePath) (generation \(store.generation))"
-      console.out(view.text(heading: heading, detail: detail))
-    }
+    show(
+      report, changes: dryRun ? plan.changes : [], job: job, console: console, json: json,
+      dryRun: dryRun, detail: detail)
     return ExitStatus.success
   }
 
-  /// The error for a sync the mass-delete guard refused: how many records it would delete out
-  /// of how many in scope, and the ways forward.
-  static func refusal(
-    _ payload: JSONValue, store: Store, entity: String, options: SyncOptions, path: String
-  ) throws -> CLIError {
-    var unguarded = options
-    unguarded.maximumDeleteShare = nil
-    let deletions = try store.plan(payload, into: entity, options: unguarded).report.outcomes
-      .filter { $0.kind == .deleted && $0.entity == entity }.count
-    let inScope = store.state.ids(entity).filter { id in
-      guard let scope = options.scope else { return true }
-      return store.state.record(entity, id).map(scope.contains) ?? false
+  /// Prints `report` as JSON or text; `changes` (a plan's) give inserted records their fields.
+  static func show(
+    _ report: SyncReport, changes: [RecordChange], job: Job, console: Console, json: Bool,
+    dryRun: Bool, detail: ReportView.Detail
+  ) {
+    let view = ReportView(report, isDryRun: dryRun, changes: changes)
+    if json {
+      console.out(JSONWriter.string(view.json, style: .pretty))
+    } else {
+      let heading =
+        dryRun
+        ? "Plan: \(job.source) into \(job.entity) of \(job.storePath) (dry run, nothing written)"
+        : "Synced \(job.source) into \(job.entity) of \(job.storePath) (generation \(job.store.generation))"
+      console.out(view.text(heading: heading, detail: detail))
+    }
+  }
+
+  /// The error for a sync the mass-delete guard refused: how many records `unguarded` (the plan
+  /// without the guard) deletes out of how many in scope, and the ways forward.
+  static func refusal(_ unguarded: SyncPlan, job: Job) -> CLIError {
+    let deletions = unguarded.outcomes.filter { $0.kind == .deleted && $0.entity == job.entity }
+      .count
+    let state = job.store.state
+    let inScope = state.ids(job.entity).filter { id in
+      guard let scope = job.options.scope else { return true }
+      return state.record(job.entity, id).map(scope.contains) ?? false
     }.count
     return CLIError(
       .massDelete,
-      "This sync would delete \(deletions) of the \(inScope) \(entity) records in scope, more "
+      "This sync would delete \(deletions) of the \(inScope) \(job.entity) records in scope, more "
         + "than half, so nothing was written. If the payload really is complete, pass "
-        + "--allow-mass-delete; to sync only part of \(entity), pass --scope.",
-      file: path == "-" ? "<stdin>" : path)
+        + "--allow-mass-delete; to sync only part of \(job.entity), pass --scope.",
+      file: job.source == "standard input" ? "<stdin>" : job.source)
   }
 }
