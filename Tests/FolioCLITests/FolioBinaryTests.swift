@@ -14,7 +14,7 @@ import Testing
     ]
     guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
-      throw FixtureError(message: "The folio executable is not built; run swift build --build-tests.")
+      throw FixtureError("The folio executable is not built; run swift build --build-tests.")
     }
     return found
   }

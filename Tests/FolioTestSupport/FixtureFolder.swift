@@ -37,7 +37,7 @@ public struct FixtureFolder: Sendable {
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
-      throw FixtureError(message: "No fixture folder Fixtures/\(name).")
+      throw FixtureError("No fixture folder Fixtures/\(name).")
     }
   }
 
@@ -66,7 +66,7 @@ public struct FixtureFolder: Sendable {
   /// - Throws: ``FixtureError`` when the file cannot be read.
   public func bytes(_ file: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: url(file).path) else {
-      throw FixtureError(message: "Cannot read Fixtures/\(name)/\(file).")
+      throw FixtureError("Cannot read Fixtures/\(name)/\(file).")
     }
     return Array(data)
   }
@@ -88,14 +88,4 @@ public struct FixtureFolder: Sendable {
       at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: url, to: destination)
   }
-}
-
-/// A fixture that is missing or unreadable.
-public struct FixtureError: Error, CustomStringConvertible {
-  /// What is missing.
-  public var message: String
-  /// Creates the error.
-  public init(message: String) { self.message = message }
-  /// The message.
-  public var description: String { message }
 }

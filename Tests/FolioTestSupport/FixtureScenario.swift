@@ -52,7 +52,7 @@ public struct FixtureScenario: Sendable, CustomStringConvertible {
     let folder = try FixtureFolder(path)
     let spec = try folder.json("scenario.json")
     func fail(_ what: String) -> FixtureError {
-      FixtureError(message: "Fixtures/\(path)/scenario.json: \(what)")
+      FixtureError("Fixtures/\(path)/scenario.json: \(what)")
     }
     fixture = try spec["fixture"]?.stringValue.map { try FixtureFolder($0) } ?? folder
     guard let entity = spec["entity"]?.stringValue else { throw fail("needs \"entity\": NAME") }
@@ -117,7 +117,7 @@ public struct FixtureScenario: Sendable, CustomStringConvertible {
     try GoldenFile("\(path)/store.txt").verify(GoldenSnapshot.store(test.store.state))
     let problems = try test.store.check()
     if !problems.isEmpty {
-      throw FixtureError(message: "\(path): the store breaks invariants:\n" + problems.joined(separator: "\n"))
+      throw FixtureError("\(path): the store breaks invariants:\n" + problems.joined(separator: "\n"))
     }
   }
 }

@@ -17,7 +17,7 @@ struct CompiledQuery {
   /// `nil` when every record matches.
   let matcher: Matcher?
   /// The sort keys' accessors, most significant first.
-  let sortKeys: [(read: Accessor, descending: Bool)]
+  let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
   /// Entities other than the queried one whose records the query reads through key paths.
   let dependencies: Set<String>
 
@@ -50,7 +50,7 @@ struct CompiledQuery {
     matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
     var keys = query.ordering.keys
     if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
-    var sortKeys: [(read: Accessor, descending: Bool)] = []
+    var sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)] = []
     for key in keys {
       guard !key.field.path.isEmpty else {
         throw QueryError(
@@ -58,7 +58,8 @@ struct CompiledQuery {
           message: "the sort key '\(key)' names no field; write a field, '-field' for descending",
           entity: entity.name)
       }
-      sortKeys.append((try compiler.resolve(key.field).read, key.isDescending))
+      let resolved = try compiler.resolve(key.field)
+      sortKeys.append((resolved.read, key.isDescending, resolved.attributeType))
     }
     self.sortKeys = sortKeys
     dependencies = compiler.dependencies
@@ -129,16 +130,16 @@ private struct Compiler {
   private static func reader(_ hops: [(name: String, target: String)], last: String, state: StoreState)
     -> CompiledQuery.Accessor
   {
-    if hops.isEmpty { return { $0[last] } }
+    if hops.isEmpty { return { lookUp(last, in: $0) } }
     return { record in
       var current = record
       for hop in hops {
-        guard let link = current[hop.name], let id = RecordID(json: link),
+        guard let link = lookUp(hop.name, in: current), let id = RecordID(json: link),
           let next = state.record(hop.target, id)
         else { return nil }
         current = next
       }
-      return current[last]
+      return lookUp(last, in: current)
     }
   }
 
@@ -152,7 +153,7 @@ private struct Compiler {
 
   /// Compiles a predicate tree. Children of `and`/`or` are flat; nested `not`s are bounded by
   /// the parser (typed predicates cancel double negation), so recursion depth stays small.
-  mutating func matcher(for node: Predicate.Node) throws(QueryError) -> CompiledQuery.Matcher {
+  mutating func matcher(for node: Condition.Node) throws(QueryError) -> CompiledQuery.Matcher {
     switch node {
     case .constant(let value):
       return { _ in value }
@@ -228,4 +229,11 @@ private struct Compiler {
       }
     }
   }
+}
+
+/// The value of `key` in `record`, found without copying the members it passes over (which would
+/// retain and release every string value on the way).
+@inline(__always)
+private func lookUp(_ key: String, in record: JSONObject) -> JSONValue? {
+  record.index(forKey: key).map { record.members[$0].value }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// A string literal is a field wherever one is expected, so predicates read like the data:
 ///
 /// ```swift
-/// let young: Predicate = "age" < 40 && "department.name" == "QA"
+/// let young: Condition = "age" < 40 && "department.name" == "QA"
 /// ```
 ///
 /// Write `Field("age")` where Swift would otherwise pick `String`'s own operators (for example

@@ -16,7 +16,7 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
   /// The queried entity's name.
   public var entity: String
   /// The condition records must meet.
-  public var predicate: Predicate
+  public var predicate: Condition
   /// The order of results; empty means the entity's default sort, then identifier order.
   public var ordering: Ordering
   /// The maximum number of results, or `nil` for all.
@@ -33,7 +33,7 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
   ///   - limit: the maximum number of results.
   ///   - offset: the number of leading results to skip.
   public init(
-    _ entity: String, where predicate: Predicate = .all, sortedBy ordering: Ordering = .unspecified,
+    _ entity: String, where predicate: Condition = .all, sortedBy ordering: Ordering = .unspecified,
     limit: Int? = nil, offset: Int = 0
   ) {
     self.entity = entity
@@ -43,7 +43,7 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
     self.offset = offset
   }
 
-  /// A query on `entity` whose predicate is parsed from text (see ``Predicate/init(parsing:)``).
+  /// A query on `entity` whose predicate is parsed from text (see ``Condition/init(parsing:)``).
   ///
   /// - Throws: ``QueryError`` for a malformed predicate text.
   public init(
@@ -51,18 +51,18 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
     limit: Int? = nil, offset: Int = 0
   ) throws(QueryError) {
     self.init(
-      entity, where: try Predicate(parsing: predicate), sortedBy: ordering, limit: limit, offset: offset)
+      entity, where: try Condition(parsing: predicate), sortedBy: ordering, limit: limit, offset: offset)
   }
 
   /// This query with `predicate` also required (the conditions are joined with `&&`).
-  public func filter(_ predicate: Predicate) -> Query {
+  public func filter(_ predicate: Condition) -> Query {
     var copy = self
     copy.predicate = self.predicate && predicate
     return copy
   }
 
   /// `query.filter(predicate)`: the query with one more condition.
-  public static func + (query: Query, predicate: Predicate) -> Query { query.filter(predicate) }
+  public static func + (query: Query, predicate: Condition) -> Query { query.filter(predicate) }
 
   /// This query in another order (replacing the current one).
   public func sorted(by ordering: Ordering) -> Query {

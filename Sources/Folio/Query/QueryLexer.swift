@@ -4,7 +4,7 @@ struct QueryLexer {
     case identifier(String)
     case number(JSONValue)
     case string(String)
-    case comparison(Predicate.Comparison)
+    case comparison(Condition.Comparison)
     case and, or, not
     case openParen, closeParen, openBracket, closeBracket, comma, dot
     case end

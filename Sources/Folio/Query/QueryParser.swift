@@ -26,7 +26,7 @@ struct QueryParser {
   }
 
   /// Parses the whole text as one predicate.
-  mutating func parsePredicate() throws(QueryError) -> Predicate {
+  mutating func parsePredicate() throws(QueryError) -> Condition {
     let result = try parseOr()
     guard current.kind == .end else {
       throw error(
@@ -37,7 +37,7 @@ struct QueryParser {
     return result
   }
 
-  private mutating func parseOr() throws(QueryError) -> Predicate {
+  private mutating func parseOr() throws(QueryError) -> Condition {
     var result = try parseAnd()
     while current.kind == .or {
       position += 1
@@ -46,7 +46,7 @@ struct QueryParser {
     return result
   }
 
-  private mutating func parseAnd() throws(QueryError) -> Predicate {
+  private mutating func parseAnd() throws(QueryError) -> Condition {
     var result = try parseUnary()
     while current.kind == .and {
       position += 1
@@ -55,7 +55,7 @@ struct QueryParser {
     return result
   }
 
-  private mutating func parseUnary() throws(QueryError) -> Predicate {
+  private mutating func parseUnary() throws(QueryError) -> Condition {
     var negations = 0
     while current.kind == .not {
       negations += 1
@@ -69,7 +69,7 @@ struct QueryParser {
     return result
   }
 
-  private mutating func parsePrimary() throws(QueryError) -> Predicate {
+  private mutating func parsePrimary() throws(QueryError) -> Condition {
     let token = current
     if token.kind == .openParen {
       depth += 1
@@ -109,7 +109,7 @@ struct QueryParser {
     return Field(components: components)
   }
 
-  private mutating func parseCondition(on field: Field) throws(QueryError) -> Predicate {
+  private mutating func parseCondition(on field: Field) throws(QueryError) -> Condition {
     let token = current
     if case .comparison(let comparison) = token.kind {
       position += 1
@@ -121,7 +121,7 @@ struct QueryParser {
         default: break
         }
       }
-      return Predicate(.compare(field, comparison, value))
+      return Condition(.compare(field, comparison, value))
     }
     if case .identifier(let word) = token.kind {
       switch word.lowercased() {
@@ -131,17 +131,17 @@ struct QueryParser {
           throw error(.expectedValue, "expected a list like [1, 2] after 'in', found \(describe(current))", at: current)
         }
         guard case .array(let values) = try parseValue(after: token) else { return .none }
-        return Predicate(.isIn(field, values))
+        return Condition(.isIn(field, values))
       case "contains":
         position += 1
-        return Predicate(.contains(field, try parseValue(after: token)))
+        return Condition(.contains(field, try parseValue(after: token)))
       case "beginswith":
         position += 1
         let operandToken = current
         guard case .string(let prefix) = try parseValue(after: token) else {
           throw error(.invalidOperand, "beginsWith needs a string, like 'Ann'", at: operandToken)
         }
-        return Predicate(.beginsWith(field, prefix))
+        return Condition(.beginsWith(field, prefix))
       case "is":
         position += 1
         var negated = false

@@ -24,7 +24,7 @@ extension Store {
   /// - Throws: ``QueryError`` when the query does not fit the schema.
   /// - Complexity: as ``StoreState/fetch(_:)``.
   public func fetch(
-    _ entity: String, where predicate: Predicate = .all, sortedBy ordering: Ordering = .unspecified,
+    _ entity: String, where predicate: Condition = .all, sortedBy ordering: Ordering = .unspecified,
     limit: Int? = nil, offset: Int = 0
   ) throws(QueryError) -> [FetchedRecord] {
     try state.fetch(Query(entity, where: predicate, sortedBy: ordering, limit: limit, offset: offset))

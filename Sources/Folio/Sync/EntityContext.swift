@@ -1,15 +1,41 @@
 /// One entity's facts the planner needs for every item, compiled once per plan: the key mapping
 /// with each member's attribute, the identifier members, and the rules.
-struct EntityContext {
-  struct AttributeSlot {
+///
+/// Classes rather than structs so the per-item loops retain one reference per slot instead of
+/// copying every field; instances are immutable after compilation.
+final class EntityContext {
+  final class AttributeSlot {
     let attribute: Attribute
     let member: EntityMapping.Member
+    /// The attribute's name (the key in records).
+    let name: String
+    /// The only key path, when the member reads exactly one single-component key.
+    let singleKey: String?
+
+    init(attribute: Attribute, member: EntityMapping.Member) {
+      self.attribute = attribute
+      self.member = member
+      name = attribute.name
+      let paths = member.allKeyPaths
+      singleKey = paths.count == 1 && paths[0].components.count == 1 ? paths[0].components[0] : nil
+    }
+
+    /// The item's value for this attribute, or `nil` when missing.
+    @inline(__always) func value(in item: JSONObject) -> JSONValue? {
+      if let singleKey { return item[singleKey] }
+      return member.value(in: item)
+    }
   }
 
-  struct RelationshipSlot {
+  final class RelationshipSlot {
     let info: SchemaIndex.RelationshipInfo
     let member: EntityMapping.Member
     var relationship: Relationship { info.relationship }
+
+    init(info: SchemaIndex.RelationshipInfo, member: EntityMapping.Member) {
+      self.info = info
+      self.member = member
+    }
   }
 
   let name: String
@@ -52,9 +78,10 @@ struct EntityContext {
     self.relationships = relationships
   }
 
-  /// The stored record holding only `id` in the identifier attributes (a stub, D13).
+  /// The stored record holding only `id` in the identifier attributes (a stub, D13), with room
+  /// for every member.
   func stub(_ id: RecordID) -> JSONObject {
-    var record = JSONObject(minimumCapacity: identifiers.count)
+    var record = JSONObject(minimumCapacity: identifiers.count + attributes.count + relationships.count)
     if identifiers.count == 1 {
       record.appendUnchecked(key: identifiers[0].attribute.name, value: id.jsonValue)
     } else if case .composite(let parts) = id {

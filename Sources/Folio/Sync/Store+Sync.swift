@@ -33,10 +33,10 @@ extension Store {
     do {
       try writer.withLock { backend throws(SyncError) in
         try Store.check(plan, generation: state.generation, revision: 0)
-        do { try commit(plan.result, backend: &backend) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
+        try commit(plan, backend: &backend)
       }
     } catch {
-      plan.logHandler?.log(.error, "\(plan.entity) sync failed: \(error)")
+      plan.logHandler?.log(error.code == .massDeleteRefused ? .warning : .error, "\(plan.entity) sync failed: \(error)")
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)
@@ -72,15 +72,26 @@ extension Store {
           state: state, revision: 0, entity: entity, payload: payload, options: options,
           collectMarks: collectMarks)
         try Store.check(plan, generation: plan.baseGeneration, revision: 0)
-        do { try commit(plan.result, backend: &backend) } catch { throw SyncError(code: .storeRefused, message: "\(error)") }
+        try commit(plan, backend: &backend)
         return plan
       }
     } catch {
-      options.logHandler?.log(.error, "\(entity) sync failed: \(error)")
+      options.logHandler?.log(error.code == .massDeleteRefused ? .warning : .error, "\(entity) sync failed: \(error)")
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)
     return plan
+  }
+
+  /// Commits the plan's working state (saving it first for a directory store). Callers hold
+  /// `writer`.
+  private func commit(_ plan: SyncPlan, backend: inout Backend) throws(SyncError) {
+    do {
+      try backend.disk?.requireWritable()
+      try commit(plan.result, backend: &backend)
+    } catch {
+      throw SyncError(error)
+    }
   }
 
   /// Throws unless `plan` was made against `generation` and `revision` and is not refused.

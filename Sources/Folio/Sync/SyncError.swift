@@ -18,6 +18,8 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The schema has no entity of that name.
     public static let unknownEntity = Code("unknownEntity")
+    /// The entity cannot be synced as declared (for example it has no identifier, D28).
+    public static let invalidSchema = Code("invalidSchema")
     /// The payload is neither an array, an object nor `null`.
     public static let invalidPayload = Code("invalidPayload")
     /// `forceInsert` met an identifier that is already stored (D25).

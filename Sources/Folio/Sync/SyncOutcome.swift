@@ -66,7 +66,7 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     entity = try c.decode(String.self, forKey: .entity)
-    id = try c.decodeIfPresent(CodableJSON.self, forKey: .id).flatMap { RecordID(json: $0.value) }
+    id = try c.decodeIfPresent(ReportJSON.self, forKey: .id).flatMap { RecordID(json: $0.value) }
     kind = try c.decode(Kind.self, forKey: .outcome)
     reason = try c.decodeIfPresent(String.self, forKey: .reason)
     pointer = try c.decodeIfPresent(String.self, forKey: .pointer)
@@ -77,7 +77,7 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(entity, forKey: .entity)
-    try c.encodeIfPresent(id.map { CodableJSON($0.jsonValue) }, forKey: .id)
+    try c.encodeIfPresent(id.map { ReportJSON($0.jsonValue) }, forKey: .id)
     try c.encode(kind, forKey: .outcome)
     try c.encodeIfPresent(reason, forKey: .reason)
     try c.encodeIfPresent(pointer, forKey: .pointer)
@@ -113,16 +113,16 @@ public struct FieldChange: Sendable, Hashable, Codable, CustomStringConvertible 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     field = try c.decode(String.self, forKey: .field)
-    before = try c.decodeIfPresent(CodableJSON.self, forKey: .before)?.nonNull
-    after = try c.decodeIfPresent(CodableJSON.self, forKey: .after)?.nonNull
+    before = try c.decodeIfPresent(ReportJSON.self, forKey: .before)?.nonNull
+    after = try c.decodeIfPresent(ReportJSON.self, forKey: .after)?.nonNull
   }
 
   /// Encodes `{field, before, after}` with JSON values; absent values as `null`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(field, forKey: .field)
-    try c.encode(CodableJSON(before ?? .null), forKey: .before)
-    try c.encode(CodableJSON(after ?? .null), forKey: .after)
+    try c.encode(ReportJSON(before ?? .null), forKey: .before)
+    try c.encode(ReportJSON(after ?? .null), forKey: .after)
   }
 }
 
@@ -185,7 +185,7 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     code = try c.decode(Code.self, forKey: .code)
     message = try c.decode(String.self, forKey: .message)
     entity = try c.decode(String.self, forKey: .entity)
-    id = try c.decodeIfPresent(CodableJSON.self, forKey: .id).flatMap { RecordID(json: $0.value) }
+    id = try c.decodeIfPresent(ReportJSON.self, forKey: .id).flatMap { RecordID(json: $0.value) }
     pointers = try c.decodeIfPresent([String].self, forKey: .pointers) ?? []
   }
 
@@ -195,7 +195,7 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     try c.encode(code, forKey: .code)
     try c.encode(message, forKey: .message)
     try c.encode(entity, forKey: .entity)
-    try c.encodeIfPresent(id.map { CodableJSON($0.jsonValue) }, forKey: .id)
+    try c.encodeIfPresent(id.map { ReportJSON($0.jsonValue) }, forKey: .id)
     try c.encode(pointers, forKey: .pointers)
   }
 }

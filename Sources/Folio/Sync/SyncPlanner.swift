@@ -29,6 +29,8 @@ struct SyncPlanner {
     var kind: SyncOutcome.Kind?
     var reason: String?
     var pointer: String?
+    /// The first top-level item naming the record, or -1 (presence for delete-missing, D3).
+    var firstItem = -1
   }
 
   /// A JSON pointer into the payload, built as text only when needed.
@@ -94,6 +96,12 @@ struct SyncPlanner {
         message: "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
         entity: entity)
     }
+    guard !planner.contexts[root].identifiers.isEmpty else {
+      throw SyncError(
+        code: .invalidSchema,
+        message: "the entity '\(entity)' declares no identifier attribute, so items cannot be matched to records; declare one (D28)",
+        entity: entity)
+    }
     let items: [JSONValue]
     var deleteMissing = options.deleteMissing
     switch payload {
@@ -115,20 +123,22 @@ struct SyncPlanner {
       insertMissing: options.insertMissing, updateExisting: options.updateExisting,
       forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
       validators: planner.contexts[root].entity.validators + options.validators)
-    var present: [RecordID: Int] = [:]
-    present.reserveCapacity(items.count)
+    planner.reached[root].reserveCapacity(items.count)
+    planner.pending.reserveCapacity(items.count)
     var duplicates: [RecordID: [Int]] = [:]
     var duplicateOrder: [RecordID] = []
     for (i, item) in items.enumerated() {
-      guard let id = try planner.upsert(root, item, at: .item(i), level: level).id else { continue }
-      if let first = present[id] {
+      let result = try planner.upsert(root, item, at: .item(i), level: level)
+      guard let id = result.id, let slot = result.slot else { continue }
+      let first = planner.pending[slot].firstItem
+      if first < 0 {
+        planner.pending[slot].firstItem = i
+      } else {
         if duplicates[id] == nil {
           duplicates[id] = [first]
           duplicateOrder.append(id)
         }
         duplicates[id]?.append(i)
-      } else {
-        present[id] = i
       }
     }
     for id in duplicateOrder {
@@ -142,7 +152,7 @@ struct SyncPlanner {
     var refused = false
     if deleteMissing {
       refused = try planner.deleteMissing(
-        root, present: present, scope: options.scope, maximumShare: options.maximumDeleteShare)
+        root, scope: options.scope, maximumShare: options.maximumDeleteShare)
     }
     let report = planner.finish(entity: entity)
     return SyncPlan(
@@ -199,19 +209,22 @@ struct SyncPlanner {
 
   // MARK: Delete-missing
 
-  /// Deletes the records of `context` in `scope` that the payload did not list.
+  /// Deletes the records of `context` in `scope` that no top-level item listed.
   ///
   /// - Returns: whether the mass-delete guard refused (nothing is then deleted).
-  mutating func deleteMissing(
-    _ context: Int, present: [RecordID: Int], scope: SyncScope?, maximumShare: Double?
-  ) throws(SyncError) -> Bool {
+  mutating func deleteMissing(_ context: Int, scope: SyncScope?, maximumShare: Double?)
+    throws(SyncError) -> Bool
+  {
     let name = contexts[context].name
     var doomed: [RecordID] = []
     var inScope = 0
+    let reached = self.reached[context]
+    let pending = self.pending
     work.state.forEachRecord(of: name) { id, record in
       if let scope, !scope.contains(record) { return }
       inScope += 1
-      if present[id] == nil { doomed.append(id) }
+      if let slot = reached[id], pending[slot].firstItem >= 0 { return }
+      doomed.append(id)
     }
     guard !doomed.isEmpty else { return false }
     doomed.sort()

@@ -50,13 +50,13 @@ public struct SyncReport: Sendable, Hashable, Codable {
   }
 
   /// One line: `3 inserted · 1 updated · 2 deleted · 94 unchanged · 1 rejected`; kinds with a
-  /// zero count are left out except `unchanged`; `no changes` when nothing was reached.
+  /// zero count are left out; `no changes` when nothing was reached.
   public var summary: String {
     let counts = self.counts
     var parts: [String] = []
     for kind in [SyncOutcome.Kind.inserted, .updated, .deleted, .unchanged, .skipped, .rejected, .filtered] {
       let n = counts[kind] ?? 0
-      if n > 0 || kind == .unchanged && !outcomes.isEmpty { parts.append("\(n) \(kind.rawValue)") }
+      if n > 0 { parts.append("\(n) \(kind.rawValue)") }
     }
     return parts.isEmpty ? "no changes" : parts.joined(separator: " · ")
   }

@@ -3,13 +3,13 @@ import Folio
 /// Reading `--where`, `--sort` and `--scope` into the library's query values, with errors that
 /// name the option at fault.
 enum QueryArguments {
-  /// The predicate of option `name` (`where`, `scope`); every record when it is absent.
+  /// The condition of option `name` (`where`, `scope`); every record when it is absent.
   ///
   /// - Throws: ``OptionError`` wrapping the `QueryError`, with a caret under the fault.
-  static func predicate(_ arguments: ParsedArguments, _ name: String) throws -> Predicate {
+  static func condition(_ arguments: ParsedArguments, _ name: String) throws -> Condition {
     guard let text = arguments[name] else { return .all }
     do {
-      return try Predicate(parsing: text)
+      return try Condition(parsing: text)
     } catch {
       throw OptionError(option: name, underlying: error)
     }
@@ -34,7 +34,7 @@ enum QueryArguments {
           "\(entity) has no attribute or relationship '\(key.field.path)' to sort by; it has: "
             + names.joined(separator: ", ") + "."))
     }
-    return Query(entity, where: try predicate(arguments, "where"), sortedBy: ordering, limit: limit)
+    return Query(entity, where: try condition(arguments, "where"), sortedBy: ordering, limit: limit)
   }
 
   /// Runs `body`, naming option `name` in any `QueryError` it throws (a field the entity lacks,

@@ -17,7 +17,7 @@ extension SyncFlags {
       forceUpdate: arguments.flag("force-update"))
     if let scope = arguments["scope"] {
       let ids = try QueryArguments.blaming("scope") {
-        try store.state.fetchIDs(Query(entity, where: QueryArguments.predicate(arguments, "scope")))
+        try store.state.fetchIDs(Query(entity, where: QueryArguments.condition(arguments, "scope")))
       }
       options.scope = scopeMatching(scope, ids: Set(ids), schema: store.schema, entity: entity)
     }
