@@ -2,7 +2,7 @@
 enum SyncCommand: Command {
   static let spec = CommandSpec(
     name: "sync",
-    abstract: "Sync a JSON payload into an entity: insert the new, update the changed, delete the missing.",
+    abstract: "Sync a JSON payload into an entity in one atomic step, and print the report.",
     discussion: """
       Plans the sync, then applies it in one atomic commit and prints the report. When the store \
       does not exist yet, --schema creates it. A sync that would delete more than half of its \
