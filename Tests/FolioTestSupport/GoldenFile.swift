@@ -9,11 +9,16 @@ import Foundation
 /// try GoldenFile("cli/plan-day-2.txt").verify(output.text)
 /// ```
 public struct GoldenFile: Sendable {
-  /// The path under `Fixtures/`, such as `cli/plan-day-2.txt`.
+  /// The path under ``root``, such as `cli/plan-day-2.txt`.
   public let path: String
+  /// The folder `path` is relative to: the package's `Fixtures/` unless given.
+  public let root: URL
 
-  /// The golden file at `path` under `Fixtures/`.
-  public init(_ path: String) { self.path = path }
+  /// The golden file at `path` under `root` (the package's `Fixtures/` by default).
+  public init(_ path: String, root: URL = FixtureFolder.root) {
+    self.path = path
+    self.root = root
+  }
 
   /// Whether tests rewrite golden files instead of comparing (`FOLIO_RECORD_GOLDEN=1`).
   public static var isRecording: Bool {
@@ -21,7 +26,12 @@ public struct GoldenFile: Sendable {
   }
 
   /// The file's URL.
-  public var url: URL { FixtureFolder.root.appendingPathComponent(path) }
+  public var url: URL { root.appendingPathComponent(path) }
+
+  /// How messages name the file: `Fixtures/<path>` for the package's fixtures, else the full path.
+  var displayPath: String {
+    root.standardizedFileURL == FixtureFolder.root.standardizedFileURL ? "Fixtures/\(path)" : url.path
+  }
 
   /// The file's current text, or `nil` when it does not exist.
   public func read() -> String? {
@@ -31,11 +41,14 @@ public struct GoldenFile: Sendable {
 
   /// Compares `actual` with the file, or rewrites the file in record mode.
   ///
+  /// - Parameters:
+  ///   - actual: The text the test produced.
+  ///   - recording: Whether to rewrite instead of compare; ``isRecording`` by default.
   /// - Throws: ``GoldenMismatch`` naming the file and the first differing line (and how to
   ///   re-record) when the texts differ or the file is missing. In record mode the file is left
-  ///   holding `actual`; otherwise nothing is written.
-  public func verify(_ actual: String) throws {
-    if Self.isRecording {
+  ///   holding `actual` (folders are created); otherwise nothing is written.
+  public func verify(_ actual: String, recording: Bool = GoldenFile.isRecording) throws {
+    if recording {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       if read() != actual { try Data(actual.utf8).write(to: url) }
@@ -43,7 +56,7 @@ public struct GoldenFile: Sendable {
     }
     guard let expected = read() else {
       throw GoldenMismatch(
-        path: path, line: 0, expected: nil, actual: actual,
+        path: displayPath, line: 0, expected: nil, actual: actual,
         hint: "The golden file does not exist yet.")
     }
     guard expected != actual else { return }
@@ -56,7 +69,7 @@ public struct GoldenFile: Sendable {
       line += 1
     }
     throw GoldenMismatch(
-      path: path, line: line + 1,
+      path: displayPath, line: line + 1,
       expected: line < expectedLines.count ? String(expectedLines[line]) : "(end of file)",
       actual: line < actualLines.count ? String(actualLines[line]) : "(end of output)",
       hint: "")
@@ -65,7 +78,7 @@ public struct GoldenFile: Sendable {
 
 /// The output of a test differs from its golden file.
 public struct GoldenMismatch: Error, CustomStringConvertible {
-  /// The golden file's path under `Fixtures/`.
+  /// The golden file, as messages name it (`Fixtures/cli/plan-day-2.txt`).
   public var path: String
   /// The first line that differs (1-based; 0 when the file is missing).
   public var line: Int
@@ -78,7 +91,7 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 
   /// Where and how the texts differ, and how to re-record.
   public var description: String {
-    var text = "Fixtures/\(path)"
+    var text = path
     if line > 0 { text += ":\(line)" }
     text += ": output differs from the golden file. \(hint)\n"
     if let expected {
