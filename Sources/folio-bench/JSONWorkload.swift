@@ -5,7 +5,8 @@ extension BenchWorkload {
   /// Folio's parser and writer against Foundation's, on the same day-1 payload bytes.
   static let json = BenchWorkload(
     name: "json",
-    summary: "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
+    summary:
+      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
     run: { arguments in try JSONBenchmark(arguments: arguments).run() })
 }
 
@@ -23,7 +24,8 @@ struct JSONBenchmark {
   }
 
   func run() throws {
-    print("folio-bench json: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print(
+      "folio-bench json: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores")
     for size in sizes { try run(size: size) }
   }
 
@@ -41,21 +43,28 @@ struct JSONBenchmark {
     var folioParse = Measurement(label: "Folio parse", bytes: bytes.count)
     var folioWrite = Measurement(label: "Folio write (compact)", bytes: written.count)
     var foundationParse = Measurement(label: "JSONSerialization parse", bytes: bytes.count)
-    var foundationWrite = Measurement(label: "JSONSerialization write", bytes: foundationWritten.count)
+    var foundationWrite = Measurement(
+      label: "JSONSerialization write", bytes: foundationWritten.count)
     var decoder = Measurement(label: "JSONDecoder → [Employee]", bytes: bytes.count)
     var checksum = 0
     for _ in 0..<repeats {
       checksum &+= try folioParse.time { try JSONParser.parse(bytes) }.arrayValue?.count ?? 0
       checksum &+= folioWrite.time { JSONWriter.bytes(value) }.count
-      checksum &+= try foundationParse.time { try JSONSerialization.jsonObject(with: data) as? [Any] }?.count ?? 0
-      checksum &+= try foundationWrite.time { try JSONSerialization.data(withJSONObject: foundationObject) }.count
+      checksum &+=
+        try foundationParse.time { try JSONSerialization.jsonObject(with: data) as? [Any] }?.count
+        ?? 0
+      checksum &+= try foundationWrite.time {
+        try JSONSerialization.data(withJSONObject: foundationObject)
+      }.count
       checksum &+= try decoder.time { try JSONDecoder().decode([Employee].self, from: data) }.count
     }
 
     print("\nday1_\(size).json: \(bytes.count) bytes (checksum \(checksum))")
     print(Measurement.header)
     for m in [folioParse, folioWrite, foundationParse, foundationWrite, decoder] { print(m.row) }
-    func ratio(_ a: Measurement, _ b: Measurement) -> String { String(format: "%.1f×", b.median / a.median) }
+    func ratio(_ a: Measurement, _ b: Measurement) -> String {
+      String(format: "%.1f×", b.median / a.median)
+    }
     print("Folio parse vs JSONDecoder:        \(ratio(folioParse, decoder)) faster")
     print("Folio parse vs JSONSerialization:  \(ratio(folioParse, foundationParse)) faster")
     print("Folio write vs JSONSerialization:  \(ratio(folioWrite, foundationWrite)) faster")
