@@ -14,16 +14,16 @@ extension ReportView {
         Record(
           entity: outcome.entity, id: outcome.id?.jsonValue ?? .null,
           outcome: outcome.kind.rawValue,
-          reason: outcome.reason ?? (outcome.id == nil ? outcome.pointer.map { "item at \($0)" } : nil),
+          reason: outcome.reason,
           changes: outcome.changes.map { fields in
             fields.map { Change(field: $0.field, before: $0.before, after: $0.after) }
-          } ?? Self.fields(of: outcome, in: inserted))
+          } ?? Self.fields(of: outcome, in: inserted), pointer: outcome.pointer)
       },
       diagnostics: report.diagnostics.map { diagnostic in
         Diagnostic(
           code: diagnostic.code.rawValue, message: diagnostic.message, entity: diagnostic.entity,
           id: diagnostic.id?.jsonValue,
-          pointer: diagnostic.pointers.isEmpty ? nil : diagnostic.pointers.joined(separator: ", "))
+          pointers: diagnostic.pointers)
       })
   }
 

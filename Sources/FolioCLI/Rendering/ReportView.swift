@@ -12,10 +12,13 @@ struct ReportView: Sendable, Hashable {
   /// One record's outcome.
   struct Record: Sendable, Hashable {
     var entity: String
+    /// The identifier, or `null` for an item without one.
     var id: JSONValue
     var outcome: String
     var reason: String?
     var changes: [Change]
+    /// The item's JSON pointer in the payload, when the record was reached from it.
+    var pointer: String? = nil
   }
 
   /// One field's value before and after (`nil` = absent).
@@ -31,7 +34,7 @@ struct ReportView: Sendable, Hashable {
     var message: String
     var entity: String?
     var id: JSONValue?
-    var pointer: String?
+    var pointers: [String]
   }
 
   /// The entity synced.
@@ -140,9 +143,14 @@ struct ReportView: Sendable, Hashable {
     return out
   }
 
-  /// `  ~ Employee 3 updated` or `  ! Employee 9 rejected: reason`.
+  /// `  ~ Employee 3 updated` or `  ! Employee 9 (at /4) rejected: reason`: refused items name
+  /// their place in the payload, and an item without identifier is named by it alone.
   private func recordLine(_ record: Record) -> String {
-    var line = "  \(Self.symbol(record.outcome)) \(record.entity) \(JSONWriter.string(record.id))"
+    var line = "  \(Self.symbol(record.outcome)) \(record.entity)"
+    if record.id != .null { line += " \(JSONWriter.string(record.id))" }
+    if let pointer = record.pointer, ["skipped", "rejected", "filtered"].contains(record.outcome) {
+      line += " (at \(pointer))"
+    }
     line += " \(record.outcome)"
     if let reason = record.reason { line += ": \(reason)" }
     return line + "\n"
@@ -168,10 +176,11 @@ struct ReportView: Sendable, Hashable {
 }
 
 extension ReportView.Record {
-  /// `{entity, id, outcome, reason?, changes?}`.
+  /// `{entity, id, outcome, reason?, pointer?, changes?}`.
   var json: JSONValue {
     var object: JSONObject = ["entity": .string(entity), "id": id, "outcome": .string(outcome)]
     if let reason { object["reason"] = .string(reason) }
+    if let pointer { object["pointer"] = .string(pointer) }
     if !changes.isEmpty {
       object["changes"] = .array(
         changes.map { change in
@@ -186,21 +195,16 @@ extension ReportView.Record {
 }
 
 extension ReportView.Diagnostic {
-  /// `{code, message, entity?, id?, pointer?}`.
+  /// `{code, message, entity?, id?, pointers}`.
   var json: JSONValue {
     var object: JSONObject = ["code": .string(code), "message": .string(message)]
     if let entity { object["entity"] = .string(entity) }
     if let id { object["id"] = id }
-    if let pointer { object["pointer"] = .string(pointer) }
+    object["pointers"] = .array(pointers.map { .string($0) })
     return .object(object)
   }
 
-  /// `Employee 7 (at /3): message [code]`.
-  var text: String {
-    var head = ""
-    if let entity { head += entity }
-    if let id { head += (head.isEmpty ? "" : " ") + JSONWriter.string(id) }
-    if let pointer { head += (head.isEmpty ? "" : " ") + "(at \(pointer))" }
-    return (head.isEmpty ? "" : head + ": ") + "\(message) [\(code)]"
-  }
+  /// `message [code]`: the library's messages name the entity, record and place themselves
+  /// (the JSON form has them as separate members).
+  var text: String { "\(message) [\(code)]" }
 }

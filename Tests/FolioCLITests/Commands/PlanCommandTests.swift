@@ -40,7 +40,7 @@ import Testing
       ["plan", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
        "--entity", "Employee", "odd.json"])
     #expect(run.status == 0)
-    #expect(run.output.contains("  ! Employee 1 rejected: "))
+    #expect(run.output.contains("  ! Employee 1 (at /0/salary) rejected: attribute 'salary': "))
     #expect(run.output.hasSuffix("0 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 1 rejected\n"))
   }
 }

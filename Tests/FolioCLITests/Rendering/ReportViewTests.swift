@@ -12,19 +12,24 @@ import Testing
         entity: "Employee", id: 3, outcome: "updated", reason: nil,
         changes: [.init(field: "fullName", before: "Alan Turing", after: "Alan M. Turing")]),
       .init(entity: "Employee", id: 4, outcome: "unchanged", reason: nil, changes: []),
-      .init(entity: "Employee", id: 9, outcome: "rejected", reason: "salary is missing", changes: []),
+      .init(
+        entity: "Employee", id: 9, outcome: "rejected", reason: "salary is missing", changes: [],
+        pointer: "/3"),
+      .init(
+        entity: "Employee", id: .null, outcome: "skipped", reason: "no identifier", changes: [],
+        pointer: "/4"),
       .init(entity: "Employee", id: 7, outcome: "deleted", reason: nil, changes: []),
     ],
     diagnostics: [
       .init(
         code: "danglingReference", message: "Department 5 does not exist; a stub was inserted.",
-        entity: "Employee", id: 22, pointer: "/21/department_id")
+        entity: "Employee", id: 22, pointers: ["/21/department_id"])
     ])
 
   @Test func countsEveryOutcomeInAFixedOrder() {
     #expect(
       Self.view.summary
-        == "1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected")
+        == "1 inserted · 1 updated · 1 deleted · 1 unchanged · 1 skipped · 1 rejected")
   }
 
   @Test func planTextListsEachChangedRecordWithItsFields() {
@@ -34,11 +39,12 @@ import Testing
           + Employee 21 inserted
           ~ Employee 3 updated
               fullName: "Alan Turing" → "Alan M. Turing"
-          ! Employee 9 rejected: salary is missing
+          ! Employee 9 (at /3) rejected: salary is missing
+          = Employee (at /4) skipped: no identifier
           - Employee 7 deleted
         Diagnostics:
-          Employee 22 (at /21/department_id): Department 5 does not exist; a stub was inserted. [danglingReference]
-        1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected
+          Department 5 does not exist; a stub was inserted. [danglingReference]
+        1 inserted · 1 updated · 1 deleted · 1 unchanged · 1 skipped · 1 rejected
 
         """)
   }
@@ -50,10 +56,11 @@ import Testing
           inserted  Employee 21
           updated   Employee 3
           deleted   Employee 7
-          ! Employee 9 rejected: salary is missing
+          ! Employee 9 (at /3) rejected: salary is missing
+          = Employee (at /4) skipped: no identifier
         Diagnostics:
-          Employee 22 (at /21/department_id): Department 5 does not exist; a stub was inserted. [danglingReference]
-        1 inserted · 1 updated · 1 deleted · 1 unchanged · 0 skipped · 1 rejected
+          Department 5 does not exist; a stub was inserted. [danglingReference]
+        1 inserted · 1 updated · 1 deleted · 1 unchanged · 1 skipped · 1 rejected
 
         """)
   }
@@ -72,9 +79,9 @@ import Testing
     let json = Self.view.json
     #expect(json["inserted"] == 1)
     #expect(json["unchanged"] == 1)
-    #expect(json["skipped"] == 0)
+    #expect(json["skipped"] == 1)
     let records = try #require(json["records"]?.arrayValue)
-    #expect(records.count == 4)  // the unchanged record is only counted
+    #expect(records.count == 5)  // the unchanged record is only counted
     #expect(
       records[1]
         == [
@@ -82,6 +89,9 @@ import Testing
           "changes": [["field": "fullName", "before": "Alan Turing", "after": "Alan M. Turing"]],
         ])
     #expect(records[2]["reason"] == "salary is missing")
+    #expect(records[2]["pointer"] == "/3")
+    #expect(records[3]["id"] == .null)
     #expect(json["diagnostics"]?[0]?["code"] == "danglingReference")
+    #expect(json["diagnostics"]?[0]?["pointers"] == ["/21/department_id"])
   }
 }
