@@ -223,3 +223,20 @@ import Testing
     #expect(terminal.output == piped.output)
   }
 }
+
+@Suite struct SyncCommandLockTests {
+  @Test func aSecondWriterIsToldWhoHoldsTheStore() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let holder = try Store.open(directory: company.path + "/company.folio")
+    let run = await company.sync("Employee", "day-2.json")
+    let count = await company.count()  // reading commands take no lock
+    withExtendedLifetime(holder) {
+      #expect(run.status == 1)
+      #expect(run.output.isEmpty)
+      #expect(run.errors.hasPrefix("company.folio/lock: error: the store is locked by another writer: pid "))
+      #expect(count == 20)
+    }
+  }
+}
