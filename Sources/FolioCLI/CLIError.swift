@@ -3,7 +3,7 @@
 /// `file:line:column: error: message [code]`.
 struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong, as an extensible set of codes.
-struct Code: Sendable, Hashable, CustomStringConvertible {
+  struct Code: Sendable, Hashable, CustomStringConvertible {
     /// The code's name.
     let rawValue: String
     /// Creates a code.
@@ -34,20 +34,20 @@ struct Code: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What went wrong.
-var code: Code
+  var code: Code
   /// What was expected and how to fix it.
-var message: String
+  var message: String
   /// The file concerned, as the user named it.
-var file: String?
+  var file: String?
   /// The line in ``file`` (1-based).
-var line: Int?
+  var line: Int?
   /// The column in ``line`` (1-based).
-var column: Int?
+  var column: Int?
   /// The JSON pointer of the value concerned.
-var pointer: String?
+  var pointer: String?
 
   /// Creates an error.
-init(
+  init(
     _ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
     pointer: String? = nil
   ) {
@@ -60,7 +60,7 @@ init(
   }
 
   /// `file:line:column: error: message (at pointer) [code]`.
-var description: String {
+  var description: String {
     var location = ""
     if let file {
       location = file

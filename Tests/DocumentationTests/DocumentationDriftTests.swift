@@ -1,5 +1,5 @@
-import Foundation
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// Every ```swift block in README.md and Documentation/ must have a twin in a test file, so every

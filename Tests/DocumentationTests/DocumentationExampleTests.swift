@@ -1,6 +1,6 @@
-import Foundation
 import FolioCLI
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// Every ```console block in README.md and Documentation/ is a real run of `folio`: its command

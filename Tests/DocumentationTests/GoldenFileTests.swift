@@ -28,7 +28,8 @@ import Testing
     } throws: { error in
       String(describing: error).hasPrefix(
         directory.url.appendingPathComponent("none.txt").path
-          + ": output differs from the golden file. The golden file does not exist yet.\n  actual output:\nout\n")
+          + ": output differs from the golden file. The golden file does not exist yet.\n  actual output:\nout\n"
+      )
     }
   }
 

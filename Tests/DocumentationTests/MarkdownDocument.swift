@@ -1,5 +1,5 @@
-import Foundation
 import FolioTestSupport
+import Foundation
 
 /// A Markdown file of the documentation, cut into its fenced code blocks.
 struct MarkdownDocument: Sendable, CustomStringConvertible {

@@ -14,7 +14,8 @@ import Testing
     let report = try test.store.sync(dayTwo, into: "Employee")
 
     try GoldenFile("company/scenarios/day-2/report.txt").verify(GoldenSnapshot.report(report))
-    try GoldenFile("company/scenarios/day-2/store.txt").verify(GoldenSnapshot.store(test.store.state))
+    try GoldenFile("company/scenarios/day-2/store.txt").verify(
+      GoldenSnapshot.store(test.store.state))
     #expect(try test.store.check().isEmpty)
   }
 

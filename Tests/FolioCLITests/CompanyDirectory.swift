@@ -30,8 +30,10 @@ struct CompanyDirectory {
   @discardableResult
   func sync(_ entity: String, _ payload: String, _ flags: [String] = []) async -> CommandRun {
     await run(
-      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
-       "--entity", entity] + flags + ["Fixtures/company/\(payload)"])
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", entity,
+      ] + flags + ["Fixtures/company/\(payload)"])
   }
 
   /// The number of `entity` records in `company.folio`, read with `folio query --count`.

@@ -12,7 +12,8 @@ import Testing
       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("folio"),
       FixtureFolder.packageRoot.appendingPathComponent(".build/debug/folio"),
     ]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
       throw FixtureError("The folio executable is not built; run swift build --build-tests.")
     }
@@ -68,11 +69,15 @@ import Testing
     let payload = try String(
       contentsOfFile: company.path + "/Fixtures/company/day-1.json", encoding: .utf8)
     let result = try Self.run(
-      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity",
-       "Employee", "-"], in: company.path, input: payload)
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity",
+        "Employee", "-",
+      ], in: company.path, input: payload)
     #expect(result.status == 0)
     #expect(result.errors.isEmpty)  // not a terminal: no progress bar, no colour
-    #expect(result.output.hasPrefix("Synced standard input into Employee of company.folio (generation 1)\n"))
+    #expect(
+      result.output.hasPrefix(
+        "Synced standard input into Employee of company.folio (generation 1)\n"))
   }
 
   @Test func aFailureExitsWithOneAndNamesTheFile() throws {

@@ -117,7 +117,8 @@ public struct FixtureScenario: Sendable, CustomStringConvertible {
     try GoldenFile("\(path)/store.txt").verify(GoldenSnapshot.store(test.store.state))
     let problems = try test.store.check()
     if !problems.isEmpty {
-      throw FixtureError("\(path): the store breaks invariants:\n" + problems.joined(separator: "\n"))
+      throw FixtureError(
+        "\(path): the store breaks invariants:\n" + problems.joined(separator: "\n"))
     }
   }
 }

@@ -30,7 +30,8 @@ public struct GoldenFile: Sendable {
 
   /// How messages name the file: `Fixtures/<path>` for the package's fixtures, else the full path.
   var displayPath: String {
-    root.standardizedFileURL == FixtureFolder.root.standardizedFileURL ? "Fixtures/\(path)" : url.path
+    root.standardizedFileURL == FixtureFolder.root.standardizedFileURL
+      ? "Fixtures/\(path)" : url.path
   }
 
   /// The file's current text, or `nil` when it does not exist.

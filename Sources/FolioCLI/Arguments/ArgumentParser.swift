@@ -9,7 +9,8 @@ enum ArgumentParser {
   /// - Throws: ``UsageError`` for an unknown option, a missing value, a value outside its
   ///   choices, an extra positional, or (unless `--help` was given) a missing required argument.
   /// - Complexity: O(*n*·*m*) for *n* words and *m* declared arguments.
-  static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+  static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments
+  {
     var parsed = ParsedArguments()
     var remaining = arguments[...]
     var positionalValues: [String] = []
@@ -53,7 +54,8 @@ enum ArgumentParser {
         if !argument.choices.isEmpty, !argument.choices.contains(value) {
           let list = argument.choices.joined(separator: ", ")
           throw UsageError(
-            command: spec.name, "'\(value)' is not a value of '--\(name)'; expected one of: \(list).")
+            command: spec.name,
+            "'\(value)' is not a value of '--\(name)'; expected one of: \(list).")
         }
         parsed.options[name] = value
       case .positional:
@@ -70,7 +72,9 @@ enum ArgumentParser {
     }
     if parsed.wantsHelp { return parsed }
     for argument in spec.arguments where argument.isRequired && parsed[argument.name] == nil {
-      let what = argument.kind == .positional ? "the argument \(argument.valueName)" : "'\(argument.synopsis)'"
+      let what =
+        argument.kind == .positional
+        ? "the argument \(argument.valueName)" : "'\(argument.synopsis)'"
       throw UsageError(command: spec.name, "Missing \(what).")
     }
     return parsed

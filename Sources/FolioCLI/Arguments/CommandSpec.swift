@@ -2,18 +2,18 @@
 /// examples. The parser and the `--help` text are both derived from it, so they cannot disagree.
 struct CommandSpec: Sendable {
   /// The command's name, as typed after `folio`.
-var name: String
+  var name: String
   /// One line saying what the command does.
-var abstract: String
+  var abstract: String
   /// Further paragraphs for `--help`.
-var discussion: String
+  var discussion: String
   /// Options, flags and positional arguments, in help order.
-var arguments: [ArgumentSpec]
+  var arguments: [ArgumentSpec]
   /// Example invocations shown in `--help`.
-var examples: [String]
+  var examples: [String]
 
   /// Creates a command spec; `--help` is added by the parser.
-init(
+  init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec],
     examples: [String] = []
   ) {
@@ -37,7 +37,7 @@ init(
 /// positional argument (`PAYLOAD`).
 struct ArgumentSpec: Sendable, Hashable {
   /// What kind of argument it is.
-enum Kind: Sendable, Hashable {
+  enum Kind: Sendable, Hashable {
     /// A switch without a value.
     case flag
     /// A named option followed by a value.
@@ -47,26 +47,26 @@ enum Kind: Sendable, Hashable {
   }
 
   /// The long name without dashes (`store`), or the positional's name.
-var name: String
+  var name: String
   /// The kind of argument.
-var kind: Kind
+  var kind: Kind
   /// The placeholder for the value in help (`DIR`).
-var valueName: String
+  var valueName: String
   /// One sentence for `--help`.
-var help: String
+  var help: String
   /// Whether the argument must be given.
-var isRequired: Bool
+  var isRequired: Bool
   /// For an option, the values it accepts; empty means any.
-var choices: [String]
+  var choices: [String]
 
   /// A flag: `--name`.
-static func flag(_ name: String, help: String) -> ArgumentSpec {
+  static func flag(_ name: String, help: String) -> ArgumentSpec {
     ArgumentSpec(
       name: name, kind: .flag, valueName: "", help: help, isRequired: false, choices: [])
   }
 
   /// An option: `--name VALUE`.
-static func option(
+  static func option(
     _ name: String, value: String, help: String, required: Bool = false, choices: [String] = []
   ) -> ArgumentSpec {
     ArgumentSpec(
@@ -75,7 +75,7 @@ static func option(
   }
 
   /// A positional argument.
-static func positional(_ name: String, help: String, required: Bool = true)
+  static func positional(_ name: String, help: String, required: Bool = true)
     -> ArgumentSpec
   {
     ArgumentSpec(

@@ -12,7 +12,9 @@ enum ExportCommand: Command {
       """,
     arguments: [
       .store, .entity,
-      .option("where", value: "EXPR", help: "Only records matching EXPR (for example \"active == true\")."),
+      .option(
+        "where", value: "EXPR", help: "Only records matching EXPR (for example \"active == true\")."
+      ),
       .option("sort", value: "KEYS", help: "Sort keys separated by commas; -key sorts descending."),
       .flag("mapped", help: "Write records through the key mapping, as a payload."),
       .json,

@@ -11,7 +11,8 @@ enum InitCommand: Command {
       """,
     arguments: [
       .store,
-      .option("schema", value: "FILE", help: "The JSON schema file the store follows.", required: true),
+      .option(
+        "schema", value: "FILE", help: "The JSON schema file the store follows.", required: true),
       .json,
     ],
     examples: ["folio init --store company.folio --schema Fixtures/company/schema.json"])

@@ -50,7 +50,8 @@ enum InspectCommand: Command {
       console.out(JSONWriter.string(result, style: .pretty))
       return ExitStatus.success
     }
-    var out = "\(path): generation \(store.generation), schema \(store.schema.fingerprint.prefix(12))\n"
+    var out =
+      "\(path): generation \(store.generation), schema \(store.schema.fingerprint.prefix(12))\n"
     var table: [[String]] = [["ENTITY", "RECORDS", "SHARDS", "BYTES"]]
     for row in rows {
       table.append([row.entity, String(row.records), String(row.shards), String(row.bytes)])

@@ -45,8 +45,10 @@ struct PlanFile {
   /// - Throws: ``CLIError`` (`unreadableFile`) when it cannot be written; the store is untouched.
   func write(to path: String, console: Console) throws {
     let bytes = JSONWriter.bytes(json, style: .pretty)
-    guard FileManager.default.createFile(atPath: console.resolve(path), contents: Data(bytes)) else {
-      throw CLIError(.unreadableFile, "Cannot write the plan to '\(path)'; check the folder exists.", file: path)
+    guard FileManager.default.createFile(atPath: console.resolve(path), contents: Data(bytes))
+    else {
+      throw CLIError(
+        .unreadableFile, "Cannot write the plan to '\(path)'; check the folder exists.", file: path)
     }
   }
 
@@ -60,9 +62,13 @@ struct PlanFile {
       CLIError(.invalidPlan, message, file: path, pointer: pointer)
     }
     guard value["folioPlan"] == .int(Self.formatVersion) else {
-      throw fail("This is not a plan file of this version of folio (\"folioPlan\": 1); make one with 'folio plan --output FILE'.", "/folioPlan")
+      throw fail(
+        "This is not a plan file of this version of folio (\"folioPlan\": 1); make one with 'folio plan --output FILE'.",
+        "/folioPlan")
     }
-    guard let entity = value["entity"]?.stringValue else { throw fail("Expected the entity's name.", "/entity") }
+    guard let entity = value["entity"]?.stringValue else {
+      throw fail("Expected the entity's name.", "/entity")
+    }
     guard let generation = value["generation"]?.intValue, generation >= 0 else {
       throw fail("Expected the store generation the plan was made at.", "/generation")
     }

@@ -12,7 +12,8 @@ enum QueryCommand: Command {
       """,
     arguments: [
       .store, .entity,
-      .option("where", value: "EXPR", help: "A predicate such as \"active == true && salary > 60000\"."),
+      .option(
+        "where", value: "EXPR", help: "A predicate such as \"active == true && salary > 60000\"."),
       .option("sort", value: "KEYS", help: "Sort keys separated by commas; -key sorts descending."),
       .option("limit", value: "N", help: "Print at most N records."),
       .flag("count", help: "Print the number of matching records."),
@@ -34,7 +35,8 @@ enum QueryCommand: Command {
     if aggregates.count > 1 {
       throw UsageError(
         command: spec.name,
-        "Give one of --count, --min, --max, --sum, --avg (got --\(aggregates.joined(separator: ", --"))).")
+        "Give one of --count, --min, --max, --sum, --avg (got --\(aggregates.joined(separator: ", --")))."
+      )
     }
     var limit: Int?
     if let text = arguments["limit"] {
@@ -45,7 +47,8 @@ enum QueryCommand: Command {
     }
     let store = try StoreAccess.open(arguments, console: console, readOnly: true)
     let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
-    let query = try QueryArguments.query(arguments, entity: entity, schema: store.schema, limit: limit)
+    let query = try QueryArguments.query(
+      arguments, entity: entity, schema: store.schema, limit: limit)
     let json = arguments.flag("json")
     let state = store.state
     let result: JSONValue? = try QueryArguments.blaming(aggregates.first ?? "where") {
@@ -61,7 +64,8 @@ enum QueryCommand: Command {
       }
     }
     if let result {
-      console.out(json ? JSONWriter.string(result, style: .pretty) : JSONWriter.string(result) + "\n")
+      console.out(
+        json ? JSONWriter.string(result, style: .pretty) : JSONWriter.string(result) + "\n")
       return ExitStatus.success
     }
     let records = try QueryArguments.blaming("where") { try state.fetch(query) }.map {

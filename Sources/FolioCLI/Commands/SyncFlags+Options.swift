@@ -7,7 +7,8 @@ extension SyncFlags {
   /// `--scope` is a predicate in the query language (`department == 2`), evaluated on the
   /// stored records before planning: delete-missing may delete only the records it matches.
   ///
-  /// - Throws: `QueryError` when `--scope` cannot be read, with a caret under the fault.
+  /// - Throws: ``OptionError`` naming `--scope` when it cannot be read or names an unknown
+  ///   field, with the query parser's caret under the fault.
   static func syncOptions(_ arguments: ParsedArguments, store: Store, entity: String) throws
     -> SyncOptions
   {

@@ -27,7 +27,8 @@ enum SyncFlags {
   static func arguments(extra: [ArgumentSpec]) -> [ArgumentSpec] {
     [.store, .schema, .entity] + options + extra + [
       .json,
-      .positional("PAYLOAD", help: "A JSON file holding an array of items, or - for standard input."),
+      .positional(
+        "PAYLOAD", help: "A JSON file holding an array of items, or - for standard input."),
     ]
   }
 }

@@ -62,7 +62,8 @@ enum SyncRun {
       unguarded.maximumDeleteShare = nil
       let full = try job.store.plan(job.payload, into: job.entity, options: unguarded)
       if dryRun {
-        show(full.report, changes: full.changes, job: job, console: console, json: json,
+        show(
+          full.report, changes: full.changes, job: job, console: console, json: json,
           dryRun: true, detail: detail)
       }
       throw refusal(full, job: job)

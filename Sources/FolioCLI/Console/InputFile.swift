@@ -20,7 +20,8 @@ enum InputFile {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
       let reason =
-        !exists ? "No such file; check the path (relative paths start at \(console.currentDirectory))."
+        !exists
+        ? "No such file; check the path (relative paths start at \(console.currentDirectory))."
         : isDirectory.boolValue ? "It is a directory; expected a JSON file." : "It is not readable."
       throw CLIError(.unreadableFile, "Cannot read '\(path)'. \(reason)", file: path)
     }

@@ -29,7 +29,8 @@ struct ProgressBar {
     let cells = Int(clamped * Double(Self.width))
     guard cells != lastCells else { return }
     lastCells = cells
-    let bar = String(repeating: "█", count: cells) + String(repeating: "░", count: Self.width - cells)
+    let bar =
+      String(repeating: "█", count: cells) + String(repeating: "░", count: Self.width - cells)
     console.err("\r\(bar) \(Int(clamped * 100))% \(label)\u{1B}[K")
   }
 

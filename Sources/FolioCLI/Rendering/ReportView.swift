@@ -1,5 +1,5 @@
-import Foundation
 import Folio
+import Foundation
 
 /// What the tool prints for a sync or a plan, independent of how the library shapes its report:
 /// counts, one entry per record, and diagnostics. Rendered as text (``text(verbose:)``) or JSON
@@ -116,9 +116,13 @@ struct ReportView: Sendable, Hashable {
     for group in groups.sorted(by: {
       (order.firstIndex(of: $0.outcome) ?? 0) < (order.firstIndex(of: $1.outcome) ?? 0)
     }) {
-      var ids = group.ids.prefix(Self.groupLimit).map { JSONWriter.string($0) }.joined(separator: ", ")
-      if group.ids.count > Self.groupLimit { ids += ", … and \(group.ids.count - Self.groupLimit) more" }
-      out += "  \(group.outcome.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.entity) \(ids)\n"
+      var ids = group.ids.prefix(Self.groupLimit).map { JSONWriter.string($0) }.joined(
+        separator: ", ")
+      if group.ids.count > Self.groupLimit {
+        ids += ", … and \(group.ids.count - Self.groupLimit) more"
+      }
+      out +=
+        "  \(group.outcome.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.entity) \(ids)\n"
     }
     for record in records where ["skipped", "rejected", "filtered"].contains(record.outcome) {
       out += recordLine(record)

@@ -74,7 +74,8 @@ enum StoreAccess {
   /// Opens the existing store at `path` with its own schema copy.
   ///
   /// - Throws: the library's errors, with file names inside the store prefixed by `path`.
-  static func openExisting(_ path: String, console: Console, options: StoreOptions) throws -> Store {
+  static func openExisting(_ path: String, console: Console, options: StoreOptions) throws -> Store
+  {
     try relocatingErrors(to: path) {
       try Store.open(directory: console.resolve(path), options: options)
     }

@@ -24,7 +24,8 @@ import Testing
   @Test func takesADashAsStandardInputAndADoubleDashAsTheEndOfOptions() throws {
     let stdin = try ArgumentParser.parse(["--store", "s", "-"], spec: Self.spec)
     #expect(stdin["PAYLOAD"] == "-")
-    let dashed = try ArgumentParser.parse(["--store", "s", "--", "--odd-name.json"], spec: Self.spec)
+    let dashed = try ArgumentParser.parse(
+      ["--store", "s", "--", "--odd-name.json"], spec: Self.spec)
     #expect(dashed["PAYLOAD"] == "--odd-name.json")
   }
 
@@ -35,7 +36,10 @@ import Testing
     (["--store", "s"], "Missing the argument PAYLOAD."),
     (["p"], "Missing '--store DIR'."),
     (["--store", "s", "p", "q"], "Unexpected argument 'q'."),
-    (["--store", "s", "p", "--format", "xml"], "'xml' is not a value of '--format'; expected one of: text, json."),
+    (
+      ["--store", "s", "p", "--format", "xml"],
+      "'xml' is not a value of '--format'; expected one of: text, json."
+    ),
     (["--store", "s", "p", "--dry-run=yes"], "The flag '--dry-run' takes no value."),
     (["--store", "s", "p", "-x"], "Unknown option '-x'."),
   ])

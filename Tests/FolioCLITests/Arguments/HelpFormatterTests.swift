@@ -18,7 +18,9 @@ import Testing
     let long = Array(repeating: "word", count: 40).joined(separator: " ")
     let spec = CommandSpec(
       name: "demo", abstract: "A demo.",
-      arguments: [.flag("x", help: long), .option("choice", value: "C", help: "Pick.", choices: ["a", "b"])])
+      arguments: [
+        .flag("x", help: long), .option("choice", value: "C", help: "Pick.", choices: ["a", "b"]),
+      ])
     let help = HelpFormatter.help(for: spec)
     let lines = help.split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= HelpFormatter.width })

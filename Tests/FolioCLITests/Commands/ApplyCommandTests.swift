@@ -16,15 +16,20 @@ import Testing
     let applied = await company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
     #expect(applied.status == 0)
     #expect(applied.errors.isEmpty)
-    #expect(applied.output.hasPrefix("Synced day-2.plan.json into Employee of company.folio (generation 2)\n"))
-    #expect(applied.output.hasSuffix("3 inserted · 4 updated · 2 deleted · 18 unchanged · 0 skipped · 0 rejected\n"))
+    #expect(
+      applied.output.hasPrefix(
+        "Synced day-2.plan.json into Employee of company.folio (generation 2)\n"))
+    #expect(
+      applied.output.hasSuffix(
+        "3 inserted · 4 updated · 2 deleted · 18 unchanged · 0 skipped · 0 rejected\n"))
     #expect(await company.count() == 20)
 
     let again = await company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
     #expect(again.status == 1)
     #expect(
       again.errors.hasPrefix(
-        "day-2.plan.json: error: The store 'company.folio' is at generation 2, but the plan was made at generation 1"))
+        "day-2.plan.json: error: The store 'company.folio' is at generation 2, but the plan was made at generation 1"
+      ))
   }
 
   @Test func keepsTheFlagsThePlanWasMadeWith() async throws {
@@ -70,8 +75,10 @@ import Testing
     defer { company.remove() }
     await company.sync("Employee", "day-1.json")
     let run = await company.run(
-      ["plan", "--store", "company.folio", "--entity", "Employee", "--output", "p.json",
-       "Fixtures/company/partial.json"])
+      [
+        "plan", "--store", "company.folio", "--entity", "Employee", "--output", "p.json",
+        "Fixtures/company/partial.json",
+      ])
     #expect(run.status == 1)
     #expect(run.output.contains("  - Employee 20 deleted\n"))
     #expect(run.errors.contains("This sync would delete 15 of the 20 Employee records"))

@@ -30,7 +30,9 @@ import Testing
     try company.write("exported.json", export.output)
     let plan = await company.run(
       ["plan", "--store", "company.folio", "--entity", "Employee", "exported.json"])
-    #expect(plan.output.hasSuffix("0 inserted · 0 updated · 0 deleted · 24 unchanged · 0 skipped · 0 rejected\n"))
+    #expect(
+      plan.output.hasSuffix(
+        "0 inserted · 0 updated · 0 deleted · 24 unchanged · 0 skipped · 0 rejected\n"))
   }
 
   @Test func sortsLikeQuery() async throws {

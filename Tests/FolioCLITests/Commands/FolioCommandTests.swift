@@ -33,11 +33,14 @@ import Testing
   }
 
   @Test func aBadOptionIsAUsageErrorPointingAtTheCommandsHelp() async {
-    let run = await CommandRun.run(["sync", "--store", "s", "--entity", "E", "--no-delet", "p.json"])
+    let run = await CommandRun.run([
+      "sync", "--store", "s", "--entity", "E", "--no-delet", "p.json",
+    ])
     #expect(run.status == ExitStatus.usage)
     #expect(
       run.errors
-        == "error: Unknown option '--no-delet'. Did you mean '--no-delete'?\nSee 'folio sync --help'.\n")
+        == "error: Unknown option '--no-delet'. Did you mean '--no-delete'?\nSee 'folio sync --help'.\n"
+    )
   }
 
   @Test func errorsAreRedOnlyOnATerminalWithoutNoColor() async {

@@ -23,11 +23,15 @@ import Testing
     defer { company.remove() }
     await company.sync("Employee", "day-1.json")
     let run = await company.run(
-      ["plan", "--store", "company.folio", "--entity", "Employee", "--json",
-       "Fixtures/company/day-2.json"])
+      [
+        "plan", "--store", "company.folio", "--entity", "Employee", "--json",
+        "Fixtures/company/day-2.json",
+      ])
     let plan = try JSONParser.parse(run.output)
     #expect(plan["dryRun"] == true)
-    let outcomes = try #require(plan["records"]?.arrayValue).compactMap { $0["outcome"]?.stringValue }
+    let outcomes = try #require(plan["records"]?.arrayValue).compactMap {
+      $0["outcome"]?.stringValue
+    }
     #expect(!outcomes.contains("unchanged"))
     #expect(outcomes.count == 9)
   }
@@ -37,10 +41,14 @@ import Testing
     defer { company.remove() }
     try company.write("odd.json", #"[{"id": 1, "user": {"name": "Ada"}, "salary": "lots"}]"#)
     let run = await company.run(
-      ["plan", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
-       "--entity", "Employee", "odd.json"])
+      [
+        "plan", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "odd.json",
+      ])
     #expect(run.status == 0)
     #expect(run.output.contains("  ! Employee 1 (at /0/salary) rejected: attribute 'salary': "))
-    #expect(run.output.hasSuffix("0 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 1 rejected\n"))
+    #expect(
+      run.output.hasSuffix(
+        "0 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 1 rejected\n"))
   }
 }

@@ -12,8 +12,10 @@ import Testing
     let company = try await Self.company()
     defer { company.remove() }
     let run = await company.run(
-      ["query", "--store", "company.folio", "--entity", "Employee", "--where",
-       "department == 3", "--sort", "-salary", "--limit", "2"])
+      [
+        "query", "--store", "company.folio", "--entity", "Employee", "--where",
+        "department == 3", "--sort", "-salary", "--limit", "2",
+      ])
     #expect(run.status == 0)
     let lines = run.output.split(separator: "\n")
     #expect(lines.count == 2)
@@ -25,8 +27,10 @@ import Testing
     let company = try await Self.company()
     defer { company.remove() }
     let run = await company.run(
-      ["query", "--store", "company.folio", "--entity", "Employee", "--where", "active == false",
-       "--json"])
+      [
+        "query", "--store", "company.folio", "--entity", "Employee", "--where", "active == false",
+        "--json",
+      ])
     let records = try #require(try JSONParser.parse(run.output).arrayValue)
     #expect(records.count == 2)
     #expect(records.allSatisfy { $0["active"] == false })
@@ -40,19 +44,24 @@ import Testing
   func printsOneAggregate(flags: [String], result: String) async throws {
     let company = try await Self.company()
     defer { company.remove() }
-    let run = await company.run(["query", "--store", "company.folio", "--entity", "Employee"] + flags)
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee"] + flags)
     #expect(run.status == 0)
     #expect(run.output == result + "\n")
   }
 
   @Test(arguments: [
-    (["--count", "--avg", "salary"], "error: Give one of --count, --min, --max, --sum, --avg (got --count, --avg)."),
+    (
+      ["--count", "--avg", "salary"],
+      "error: Give one of --count, --min, --max, --sum, --avg (got --count, --avg)."
+    ),
     (["--limit", "many"], "error: '--limit' needs a whole number ≥ 0, not 'many'."),
   ])
   func conflictingOrMalformedOptionsAreUsageErrors(flags: [String], message: String) async throws {
     let company = try await Self.company()
     defer { company.remove() }
-    let run = await company.run(["query", "--store", "company.folio", "--entity", "Employee"] + flags)
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee"] + flags)
     #expect(run.status == 2)
     #expect(run.errors.hasPrefix(message))
   }
@@ -76,6 +85,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "--sort: error: Employee has no attribute or relationship 'pay' to sort by; it has: id, fullName, email, active, salary, hiredAt, department. [invalidQuery]\n")
+        == "--sort: error: Employee has no attribute or relationship 'pay' to sort by; it has: id, fullName, email, active, salary, hiredAt, department. [invalidQuery]\n"
+    )
   }
 }

@@ -7,7 +7,9 @@ import Testing
   @Test func initCreatesAnEmptyStoreOnlyOnce() async throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let arguments = ["init", "--store", "company.folio", "--schema", "Fixtures/company/schema.json"]
+    let arguments = [
+      "init", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+    ]
     let first = await company.run(arguments)
     #expect(first.status == 0)
     #expect(first.output == "Created company.folio with 2 entities: Department, Employee.\n")
@@ -46,11 +48,14 @@ import Testing
 
     let shard = company.path + "/company.folio/Employee/0000.json"
     let text = try String(contentsOfFile: shard, encoding: .utf8)
-    try Data(text.replacingOccurrences(of: "\"salary\": 52000.5", with: "\"salary\": \"lots\"").utf8)
-      .write(to: URL(fileURLWithPath: shard))
+    try Data(
+      text.replacingOccurrences(of: "\"salary\": 52000.5", with: "\"salary\": \"lots\"").utf8
+    )
+    .write(to: URL(fileURLWithPath: shard))
     let broken = await company.run(["check", "--store", "company.folio"])
     #expect(broken.status == 1)
-    #expect(broken.output.contains("company.folio/Employee/0000.json:9:15: error: attribute 'salary'"))
+    #expect(
+      broken.output.contains("company.folio/Employee/0000.json:9:15: error: attribute 'salary'"))
     #expect(broken.output.contains("(at /0/salary)"))
     #expect(broken.output.hasSuffix("company.folio: 4 problems.\n"))
     let json = await company.run(["check", "--store", "company.folio", "--json"])
@@ -69,8 +74,9 @@ import Testing
     #expect(info["entities"]?[1]?["name"] == "Employee")
     #expect(info["entities"]?[1]?["records"] == 20)
     #expect(info["entities"]?[1]?["shards"] == 1)
-    let bytes = try FileManager.default.attributesOfItem(
-      atPath: company.path + "/company.folio/Employee/0000.json")[.size] as? NSNumber
+    let bytes =
+      try FileManager.default.attributesOfItem(
+        atPath: company.path + "/company.folio/Employee/0000.json")[.size] as? NSNumber
     #expect(info["entities"]?[1]?["bytes"] == .int(Int64(bytes?.intValue ?? -1)))
     let text = await company.run(["inspect", "--store", "company.folio"])
     #expect(text.output.contains("\n  Employee         20       1"))
@@ -82,7 +88,9 @@ import Testing
     defer { company.remove() }
     let run = await company.run([command, "--store", "none.folio"])
     #expect(run.status == 1)
-    #expect(run.errors == "none.folio: error: There is no store at 'none.folio'; check the path. [missingStore]\n")
+    #expect(
+      run.errors
+        == "none.folio: error: There is no store at 'none.folio'; check the path. [missingStore]\n")
   }
 
   @Test func schemaPrintsTheSameSchemaFromAFileOrAStore() async throws {
@@ -108,6 +116,9 @@ import Testing
     defer { company.remove() }
     let run = await company.run(["schema"])
     #expect(run.status == 2)
-    #expect(run.errors == "error: Give exactly one of '--store DIR' or '--schema FILE'.\nSee 'folio schema --help'.\n")
+    #expect(
+      run.errors
+        == "error: Give exactly one of '--store DIR' or '--schema FILE'.\nSee 'folio schema --help'.\n"
+    )
   }
 }

@@ -1,6 +1,7 @@
 import Folio
-@testable import FolioCLI
 import Testing
+
+@testable import FolioCLI
 
 @Suite struct SyncCommandTests {
   @Test func createsTheStoreFromTheSchemaAndPrintsTheReport() async throws {
@@ -9,8 +10,12 @@ import Testing
     let run = await company.sync("Employee", "day-1.json")
     #expect(run.status == 0)
     #expect(run.errors.isEmpty)
-    #expect(run.output.hasPrefix("Synced Fixtures/company/day-1.json into Employee of company.folio (generation 1)\n"))
-    #expect(run.output.hasSuffix("24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
+    #expect(
+      run.output.hasPrefix(
+        "Synced Fixtures/company/day-1.json into Employee of company.folio (generation 1)\n"))
+    #expect(
+      run.output.hasSuffix(
+        "24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
     #expect(await company.count() == 20)
   }
 
@@ -19,8 +24,10 @@ import Testing
     defer { company.remove() }
     let payload = #"[{"id": 1, "user": {"name": "Ada"}, "salary": 1.5}]"#
     let run = await company.run(
-      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
-       "--entity", "Employee", "-"], input: payload)
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "-",
+      ], input: payload)
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("Synced standard input into Employee"))
     #expect(await company.count() == 1)
@@ -90,7 +97,9 @@ import Testing
     defer { company.remove() }
     let run = await company.sync("Employee", "day-1.json", ["--dry-run"])
     #expect(run.status == 0)
-    #expect(run.output.hasSuffix("24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
+    #expect(
+      run.output.hasSuffix(
+        "24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
     #expect(company.storeFiles().isEmpty)
   }
 
@@ -121,7 +130,10 @@ import Testing
 
   @Test(arguments: [
     (["--scope", "department =="], "--scope: error: expected a value"),
-    (["--scope", "dept == 3"], "--scope: error: the entity 'Employee' has no attribute or relationship 'dept'"),
+    (
+      ["--scope", "dept == 3"],
+      "--scope: error: the entity 'Employee' has no attribute or relationship 'dept'"
+    ),
   ])
   func aBadScopeNamesTheOption(flags: [String], message: String) async throws {
     let company = try CompanyDirectory()
@@ -141,7 +153,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "nowhere.folio: error: There is no store at 'nowhere.folio'. Pass --schema FILE to create it. [missingStore]\n")
+        == "nowhere.folio: error: There is no store at 'nowhere.folio'. Pass --schema FILE to create it. [missingStore]\n"
+    )
   }
 
   @Test func anUnknownEntityListsTheEntitiesThereAre() async throws {
@@ -151,7 +164,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "error: The schema has no entity 'Employe'; it has: Department, Employee. [unknownEntity]\n")
+        == "error: The schema has no entity 'Employe'; it has: Department, Employee. [unknownEntity]\n"
+    )
   }
 
   @Test func malformedJSONIsReportedWithFileLineAndColumn() async throws {
@@ -159,8 +173,10 @@ import Testing
     defer { company.remove() }
     try company.write("bad.json", "[\n  {\"id\": 1,}\n]\n")
     let run = await company.run(
-      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
-       "--entity", "Employee", "bad.json"])
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "bad.json",
+      ])
     #expect(run.status == 1)
     #expect(run.output.isEmpty)
     #expect(run.errors.hasPrefix("bad.json:2:11: error: "))
@@ -168,7 +184,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("{\"id\": 1}", "bad.json:1:1: error: A payload must be a JSON array of objects; this file holds object."),
+    (
+      "{\"id\": 1}",
+      "bad.json:1:1: error: A payload must be a JSON array of objects; this file holds object."
+    ),
     ("", "bad.json:1:1: error: "),
   ])
   func aPayloadMustBeAnArray(text: String, message: String) async throws {
@@ -176,8 +195,10 @@ import Testing
     defer { company.remove() }
     try company.write("bad.json", text)
     let run = await company.run(
-      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
-       "--entity", "Employee", "bad.json"])
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "bad.json",
+      ])
     #expect(run.status == 1)
     #expect(run.errors.hasPrefix(message))
   }
@@ -187,7 +208,10 @@ import Testing
     defer { company.remove() }
     let run = await company.sync("Employee", "day-9.json")
     #expect(run.status == 1)
-    #expect(run.errors.hasPrefix("Fixtures/company/day-9.json: error: Cannot read 'Fixtures/company/day-9.json'. No such file"))
+    #expect(
+      run.errors.hasPrefix(
+        "Fixtures/company/day-9.json: error: Cannot read 'Fixtures/company/day-9.json'. No such file"
+      ))
   }
 
   @Test func aStoreKeepsItsSchemaAgainstADifferentSchemaFile() async throws {
@@ -196,12 +220,18 @@ import Testing
     await company.sync("Employee", "day-1.json")
     try company.write(
       "other.json",
-      #"{"folioSchema": 1, "entities": [{"name": "Employee", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}]}]}"#)
+      #"{"folioSchema": 1, "entities": [{"name": "Employee", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}]}]}"#
+    )
     let run = await company.run(
-      ["sync", "--store", "company.folio", "--schema", "other.json", "--entity", "Employee",
-       "Fixtures/company/day-2.json"])
+      [
+        "sync", "--store", "company.folio", "--schema", "other.json", "--entity", "Employee",
+        "Fixtures/company/day-2.json",
+      ])
     #expect(run.status == 1)
-    #expect(run.errors.hasPrefix("other.json: error: The store 'company.folio' follows a different schema than 'other.json'."))
+    #expect(
+      run.errors.hasPrefix(
+        "other.json: error: The store 'company.folio' follows a different schema than 'other.json'."
+      ))
   }
 
   @Test func aProgressBarAppearsOnlyOnATerminalForALongSync() async throws {
@@ -235,7 +265,9 @@ import Testing
     withExtendedLifetime(holder) {
       #expect(run.status == 1)
       #expect(run.output.isEmpty)
-      #expect(run.errors.hasPrefix("company.folio/lock: error: the store is locked by another writer: pid "))
+      #expect(
+        run.errors.hasPrefix(
+          "company.folio/lock: error: the store is locked by another writer: pid "))
       #expect(count == 20)
     }
   }

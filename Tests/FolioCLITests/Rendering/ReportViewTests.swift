@@ -67,12 +67,14 @@ import Testing
 
   @Test func groupedLinesStopAfterALimitAndSayHowManyMore() {
     let records = (1...25).map {
-      ReportView.Record(entity: "Item", id: .int(Int64($0)), outcome: "inserted", reason: nil, changes: [])
+      ReportView.Record(
+        entity: "Item", id: .int(Int64($0)), outcome: "inserted", reason: nil, changes: [])
     }
     let view = ReportView(entity: "Item", isDryRun: false, records: records, diagnostics: [])
     #expect(
       view.text(heading: "H", detail: .grouped).contains(
-        "  inserted  Item 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, … and 5 more\n"))
+        "  inserted  Item 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, … and 5 more\n"
+      ))
   }
 
   @Test func jsonHasCountsRecordsAndDiagnostics() throws {
