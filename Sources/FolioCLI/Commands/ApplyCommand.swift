@@ -37,7 +37,8 @@ enum ApplyCommand: Command {
       store: store, storePath: storePath, entity: entity, payload: saved.payload,
       source: planPath,
       options: try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity),
-      flags: saved.flags, scope: saved.scope)
+      flags: saved.flags, scope: saved.scope,
+      progress: ProgressBar(console: console, items: saved.payload.arrayValue?.count ?? 0))
     let plan = try store.plan(job.payload, into: entity, options: job.options)
     guard ReportView(plan.report, isDryRun: true).json == saved.report else {
       throw CLIError(

@@ -15,6 +15,8 @@ enum SyncRun {
     /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
     var flags: [String]
     var scope: String?
+    /// The progress bar, started while a large payload file was read.
+    var progress: ProgressBar
   }
 
   /// Reads the payload and opens (or, unless `dryRun`, creates) the store the arguments name.
@@ -23,7 +25,20 @@ enum SyncRun {
   /// `--schema`, so nothing is created.
   static func job(_ arguments: ParsedArguments, console: Console, dryRun: Bool) throws -> Job {
     let payloadPath = arguments["PAYLOAD"] ?? "-"
-    let payload = try InputFile.payload(payloadPath, console: console)
+    var progress = ProgressBar(
+      console: console,
+      isLong: InputFile.size(payloadPath, console: console) >= ProgressBar.minimumBytes)
+    progress.update(0, "reading \(payloadPath)")
+    let payload: JSONValue
+    do {
+      payload = try InputFile.payload(payloadPath, console: console)
+    } catch {
+      progress.finish()
+      throw error
+    }
+    if !progress.isDrawing {
+      progress = ProgressBar(console: console, items: payload.arrayValue?.count ?? 0)
+    }
     let store: Store
     let storePath = arguments["store"] ?? ""
     if dryRun, !StoreAccess.exists(storePath, console: console),
@@ -40,7 +55,7 @@ enum SyncRun {
       source: payloadPath == "-" ? "standard input" : payloadPath,
       options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
       flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
-      scope: arguments["scope"])
+      scope: arguments["scope"], progress: progress)
   }
 
   /// Plans `job`; applies it unless `dryRun`; prints the report (`detail` for text).
@@ -53,8 +68,8 @@ enum SyncRun {
     _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
     saving planFile: String? = nil
   ) throws -> Int32 {
-    var progress = ProgressBar(console: console, items: job.payload.arrayValue?.count ?? 0)
-    progress.update(0.05, "planning \(job.entity)")
+    var progress = job.progress
+    progress.update(0.3, "planning \(job.entity)")
     let plan = try job.store.plan(job.payload, into: job.entity, options: job.options)
     if plan.isRefusedByGuard {
       progress.finish()

@@ -28,6 +28,13 @@ enum InputFile {
     return Array(data)
   }
 
+  /// The size in bytes of the file `path`; 0 for standard input or a file that cannot be read.
+  static func size(_ path: String, console: Console) -> Int {
+    guard path != "-" else { return 0 }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: console.resolve(path))
+    return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+  }
+
   /// The parsed JSON of `path` (or standard input for `-`).
   ///
   /// - Throws: ``CLIError`` when the file cannot be read; `JSONError` naming the file, line and

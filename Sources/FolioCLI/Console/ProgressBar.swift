@@ -6,6 +6,8 @@
 struct ProgressBar {
   /// Work with fewer items than this finishes too fast for a bar.
   static let minimumItems = 10_000
+  /// Payload files at least this large get a bar from the start, while they are read.
+  static let minimumBytes = 4 << 20
   /// The bar's width in cells.
   static let width = 30
 
@@ -15,8 +17,13 @@ struct ProgressBar {
 
   /// A bar for `items` units of work on `console`.
   init(console: Console, items: Int) {
+    self.init(console: console, isLong: items >= Self.minimumItems)
+  }
+
+  /// A bar on `console` for work already known to be long (or not).
+  init(console: Console, isLong: Bool) {
     self.console = console
-    self.isEnabled = console.isErrorTerminal && items >= Self.minimumItems
+    self.isEnabled = console.isErrorTerminal && isLong
   }
 
   /// Whether the bar draws anything.
