@@ -11,13 +11,42 @@ final class EntityContext {
     let name: String
     /// The only key path, when the member reads exactly one single-component key.
     let singleKey: String?
+    /// The scalar type whose canonical JSON form an incoming value may already have, so it needs
+    /// no conversion; `nil` for dates and arrays.
+    let plainType: AttributeType?
+    /// For `isoDate` attributes: the date forms accepted.
+    let dateFormats: DateFormats?
 
-    init(attribute: Attribute, member: EntityMapping.Member) {
+    init(attribute: Attribute, member: EntityMapping.Member, schemaDateFormats: DateFormats) {
       self.attribute = attribute
       self.member = member
       name = attribute.name
       let paths = member.allKeyPaths
       singleKey = paths.count == 1 && paths[0].components.count == 1 ? paths[0].components[0] : nil
+      switch attribute.type {
+      case .int, .string, .bool, .double: plainType = attribute.type
+      default: plainType = nil
+      }
+      dateFormats = attribute.type == .isoDate ? attribute.dateFormats ?? schemaDateFormats : nil
+    }
+
+    /// The canonical value of `raw` (`nil` clears), or the conversion error (D6, D20), knowing
+    /// the value currently stored: values already in canonical form skip conversion, and a date
+    /// naming the stored instant returns the stored text without building a new one.
+    @inline(__always) func coerce(_ raw: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats)
+      -> Result<JSONValue?, CoercionError>
+    {
+      switch (plainType, raw) {
+      case (.int?, .int), (.string?, .string), (.bool?, .bool), (.double?, .double): return .success(raw)
+      default: break
+      }
+      if let dateFormats, case .string(let text)? = stored, case .string(let incoming) = raw,
+        !incoming.isEmpty, let instant = ISODate.milliseconds(from: incoming, formats: dateFormats),
+        ISODate.milliseconds(from: text) == instant
+      {
+        return .success(stored)
+      }
+      return attribute.coerce(raw, schemaDateFormats: schemaDateFormats)
     }
 
     /// The item's value for this attribute, or `nil` when missing.
@@ -57,7 +86,10 @@ final class EntityContext {
     var identifiers: [AttributeSlot] = []
     for name in entity.identifiers {
       if let position = entity.attributes.firstIndex(where: { $0.name == name }) {
-        identifiers.append(AttributeSlot(attribute: entity.attributes[position], member: mapping.attributes[position]))
+        identifiers.append(
+          AttributeSlot(
+            attribute: entity.attributes[position], member: mapping.attributes[position],
+            schemaDateFormats: schema.dateFormats))
       }
     }
     self.identifiers = identifiers
@@ -65,7 +97,10 @@ final class EntityContext {
     var required: [String] = []
     for (position, attribute) in entity.attributes.enumerated()
     where !entity.identifiers.contains(attribute.name) {
-      attributes.append(AttributeSlot(attribute: attribute, member: mapping.attributes[position]))
+      attributes.append(
+        AttributeSlot(
+          attribute: attribute, member: mapping.attributes[position],
+          schemaDateFormats: schema.dateFormats))
       if !attribute.isOptional && attribute.defaultValue == nil { required.append(attribute.name) }
     }
     self.attributes = attributes

@@ -84,9 +84,10 @@ extension SyncPlanner {
         }
         continue
       }
-      switch attributeSlot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
+      let stored = record[attributeSlot.name]
+      switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
       case .success(let coerced):
-        if record[attributeSlot.name] != coerced { record[attributeSlot.name] = coerced }
+        if stored != coerced { record[attributeSlot.name] = coerced }
       case .failure(let error):
         mark(slot, .rejected, error.description, at: pointer.appending(attributeSlot.member.keyPaths[0]))
         return Upserted(id: id, slot: slot, exists: existing != nil)
@@ -149,8 +150,8 @@ extension SyncPlanner {
       return nil
     }
     switch raw {
-    case .int(let i) where slot.attribute.type == .int: return .int(i)
-    case .string(let s) where slot.attribute.type == .string: return .string(s)
+    case .int(let i) where slot.plainType == .int: return .int(i)
+    case .string(let s) where slot.plainType == .string: return .string(s)
     default: break
     }
     switch slot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {

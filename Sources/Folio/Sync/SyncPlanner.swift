@@ -175,11 +175,16 @@ struct SyncPlanner {
   }
 
   /// The pending slot of `id` in `context`, created on first reach.
+  ///
+  /// One hash lookup for a record reached the first time (the common case).
   mutating func reach(_ context: Int, _ id: RecordID) -> Int {
-    if let slot = reached[context][id] { return slot }
+    let slot = pending.count
+    if let earlier = reached[context].updateValue(slot, forKey: id) {
+      reached[context][id] = earlier
+      return earlier
+    }
     pending.append(Pending(context: context, id: id))
-    reached[context][id] = pending.count - 1
-    return pending.count - 1
+    return slot
   }
 
   /// Records an explicit outcome for an item without a usable identifier.
