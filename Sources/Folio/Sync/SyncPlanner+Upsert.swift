@@ -77,17 +77,22 @@ extension SyncPlanner {
     }
     // Attributes (D1, D2, D6).
     var record = existing ?? ctx.stub(id)
+    var changed = false
     for attributeSlot in ctx.attributes {
       guard let raw = attributeSlot.value(in: item) else {
         if existing == nil, let value = attributeSlot.attribute.defaultValue {
           record[attributeSlot.name] = value
+          changed = true
         }
         continue
       }
       let stored = record[attributeSlot.name]
       switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
       case .success(let coerced):
-        if stored != coerced { record[attributeSlot.name] = coerced }
+        if stored != coerced {
+          record[attributeSlot.name] = coerced
+          changed = true
+        }
       case .failure(let error):
         mark(slot, .rejected, error.description, at: pointer.appending(attributeSlot.member.keyPaths[0]))
         return Upserted(id: id, slot: slot, exists: existing != nil)
@@ -127,12 +132,12 @@ extension SyncPlanner {
         do { try work.delete(ctx.name, id) } catch { throw SyncError(error, pointer: pointer.text) }
         return Upserted(id: id, slot: slot, exists: false)
       }
-      if record != existing {
+      if changed {
         mark(slot, .rejected, reason, at: pointer)
         return Upserted(id: id, slot: slot, exists: true)
       }
     }
-    if existing == nil || record != existing { work.put(ctx.name, id, record) }
+    if existing == nil || changed { work.put(ctx.name, id, record) }
     if !inputs.isEmpty {
       try applyRelationships(context, id, inputs, level: level)
     }
