@@ -42,7 +42,9 @@ extension Attribute {
         switch Attribute.coerceScalar(item, to: elements, formats: formats) {
         case .value(let v): result.append(v)
         case .clear:
-          var e = error(.nullNotAllowed, item)
+          var e = CoercionError(
+            code: .nullNotAllowed, attribute: name,
+            expected: "\(Attribute.expectation(elements)) (arrays cannot hold null)", found: item)
           e.elementIndex = index
           return .failure(e)
         case .failure(let code):
@@ -107,7 +109,7 @@ extension Attribute {
   private func error(_ code: CoercionError.Code, _ value: JSONValue) -> CoercionError {
     var expected = Attribute.expectation(type)
     if code == .nullNotAllowed {
-      expected = "a value for required attribute (\(expected))"
+      expected = "a value (the attribute is required, so null cannot clear it)"
     }
     return CoercionError(code: code, attribute: name, expected: expected, found: value)
   }

@@ -142,7 +142,7 @@ extension Attribute {
     case .int: return #"an int (an integral number or an integer string such as "7")"#
     case .double: return #"a double (a number or a numeric string such as "2.5")"#
     case .bool: return #"a bool (true, false, 0, 1, "true" or "false")"#
-    case .string: return "a string (or an integral number)"
+    case .string: return "a string or an integral number"
     case .isoDate:
       return #"an ISO-8601 date such as "2014-07-06T07:59:00Z" (with a zone: Z, ±HH:MM, ±HHMM or ±HH)"#
     case .array(let element): return "an array of \(typeName(element))"

@@ -117,4 +117,23 @@ import Testing
         """
     }
   }
+
+  @Test func schemaBodiesLoopAndSpliceArrays() throws {
+    let lookups = ["Country", "Currency"].map { name in
+      Entity(name) { Identifier("code"); Attribute("code", .string) }
+    }
+    let audit = [Attribute("createdAt", .isoDate).optional(), Attribute("createdBy", .string).optional()]
+    let schema = try Schema {
+      for name in ["Red", "Green"] {
+        Entity(name) {
+          Identifier("id")
+          Attribute("id", .int)
+          audit
+        }
+      }
+      lookups
+    }
+    #expect(schema.entities.map(\.name) == ["Red", "Green", "Country", "Currency"])
+    #expect(schema.entities[1].attributes.map(\.name) == ["id", "createdAt", "createdBy"])
+  }
 }

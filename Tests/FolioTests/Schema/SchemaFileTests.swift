@@ -144,6 +144,14 @@ import Testing
         """)
   }
 
+  @Test func deeplyNestedArrayTypesAreRefusedNotBuilt() throws {
+    let deep = String(repeating: "array(", count: 5000) + "int" + String(repeating: ")", count: 5000)
+    let text = #"{"entities": [{"name": "A", "identifiers": ["id"], "attributes": [{"name": "id", "type": "\#(deep)"}]}]}"#
+    var caught: SchemaError?
+    do { _ = try Schema(fileBytes: Array(text.utf8)) } catch { caught = error }
+    #expect(try #require(caught).problems.map(\.code) == [.invalidValue])
+  }
+
   @Test func missingFileIsAClearError() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -125,6 +125,40 @@ import Testing
     #expect(try fixed.validated() == fixed)
   }
 
+  @Test func keyPathsAreLimitedTo32Components() throws {
+    let long = Array(repeating: "a", count: 33).joined(separator: ".")
+    let schema = Schema(entities: [
+      Entity(
+        name: "A", identifiers: ["id"],
+        attributes: [Self.id(), Attribute(name: "x", type: .int, key: long, isOptional: true)])
+    ])
+    #expect(
+      try Self.validationError(schema).description
+        == "A.x: key path of attribute 'x' has 33 components; at most 32 are allowed [invalidKeyPath]")
+  }
+
+  @Test func identifiersDateFormsAndClosuresAreChecked() throws {
+    let schema = Schema(entities: [
+      Entity(
+        name: "A", identifiers: ["id", "id"],
+        attributes: [
+          Self.id(),
+          Attribute(
+            name: "at", type: .isoDate, isOptional: true,
+            dateFormats: [.unixSeconds, .unixMilliseconds]),
+        ],
+        validators: [Validator(.custom(name: "clean"))],
+        shouldUpdate: UpdateRule(.custom(name: "newer")))
+    ])
+    #expect(
+      try Self.validationError(schema).description == #"""
+        A.id: identifier 'id' is listed twice [duplicateName]
+        A.at: date formats include both unixSeconds and unixMilliseconds, which read the same numbers; keep one [conflictingDateFormats]
+        A: custom validator 'clean' has no closure; create it with .custom("clean") { … } or pass it in the schema file's rule registry [missingClosure]
+        A: custom should-update rule 'newer' has no closure; create it with .custom("newer") { … } or pass it in the schema file's rule registry [missingClosure]
+        """#)
+  }
+
   @Test func rulesMustNameFields() throws {
     let schema = Schema(entities: [
       Entity(
