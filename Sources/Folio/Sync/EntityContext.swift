@@ -33,11 +33,14 @@ final class EntityContext {
     /// The canonical value of `raw` (`nil` clears), or the conversion error (D6, D20), knowing
     /// the value currently stored: values already in canonical form skip conversion, and a date
     /// naming the stored instant returns the stored text without building a new one.
-    @inline(__always) func coerce(_ raw: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats)
+    @inline(__always) func coerce(
+      _ raw: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats
+    )
       -> Result<JSONValue?, CoercionError>
     {
       switch (plainType, raw) {
-      case (.int?, .int), (.string?, .string), (.bool?, .bool), (.double?, .double): return .success(raw)
+      case (.int?, .int), (.string?, .string), (.bool?, .bool), (.double?, .double):
+        return .success(raw)
       default: break
       }
       if let dateFormats, case .string(let text)? = stored, case .string(let incoming) = raw,
@@ -116,7 +119,8 @@ final class EntityContext {
   /// The stored record holding only `id` in the identifier attributes (a stub, D13), with room
   /// for every member.
   func stub(_ id: RecordID) -> JSONObject {
-    var record = JSONObject(minimumCapacity: identifiers.count + attributes.count + relationships.count)
+    var record = JSONObject(
+      minimumCapacity: identifiers.count + attributes.count + relationships.count)
     if identifiers.count == 1 {
       record.appendUnchecked(key: identifiers[0].attribute.name, value: id.jsonValue)
     } else if case .composite(let parts) = id {
@@ -134,7 +138,10 @@ final class EntityContext {
       return identifier(part: value, identifiers[0])
     }
     guard case .array(let parts) = value, parts.count == identifiers.count else {
-      return .failure(Refusal("expected a composite identifier of \(identifiers.count) values (\(identifiers.map(\.attribute.name).joined(separator: ", "))), found \(JSONWriter.string(value))"))
+      return .failure(
+        Refusal(
+          "expected a composite identifier of \(identifiers.count) values (\(identifiers.map(\.attribute.name).joined(separator: ", "))), found \(JSONWriter.string(value))"
+        ))
     }
     var ids: [RecordID] = []
     for (slot, part) in zip(identifiers, parts) {
@@ -150,7 +157,11 @@ final class EntityContext {
     switch slot.attribute.coerce(part, schemaDateFormats: dateFormats) {
     case .success(.int(let i)?): return .success(.int(i))
     case .success(.string(let s)?): return .success(.string(s))
-    case .success: return .failure(Refusal("identifier attribute '\(slot.attribute.name)' needs an int or string value, found \(JSONWriter.string(part))"))
+    case .success:
+      return .failure(
+        Refusal(
+          "identifier attribute '\(slot.attribute.name)' needs an int or string value, found \(JSONWriter.string(part))"
+        ))
     case .failure(let error): return .failure(Refusal(error.description))
     }
   }

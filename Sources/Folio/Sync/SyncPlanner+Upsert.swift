@@ -27,12 +27,15 @@ extension SyncPlanner {
   {
     let ctx = contexts[context]
     guard case .object(var item) = value else {
-      note(context, .rejected, "expected a \(ctx.name) object, found \(value.kindName)", at: pointer)
+      note(
+        context, .rejected, "expected a \(ctx.name) object, found \(value.kindName)", at: pointer)
       return Upserted(id: nil, exists: false)
     }
     for validator in level.validators {
       guard let kept = SyncPlanner.run(validator, on: item) else {
-        note(context, .filtered, "dropped by validator \(SyncPlanner.describe(validator))", at: pointer)
+        note(
+          context, .filtered, "dropped by validator \(SyncPlanner.describe(validator))", at: pointer
+        )
         return Upserted(id: nil, exists: false)
       }
       item = kept
@@ -63,7 +66,8 @@ extension SyncPlanner {
     if level.forceInsert, existing != nil {
       throw SyncError(
         code: .duplicateIdentifier,
-        message: "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
+        message:
+          "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
         entity: ctx.name, id: id, pointer: pointer.text)
     }
     let slot = reach(context, id)
@@ -94,13 +98,16 @@ extension SyncPlanner {
           changed = true
         }
       case .failure(let error):
-        mark(slot, .rejected, error.description, at: pointer.appending(attributeSlot.member.keyPaths[0]))
+        mark(
+          slot, .rejected, error.description,
+          at: pointer.appending(attributeSlot.member.keyPaths[0]))
         return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
     if existing == nil {
       for name in ctx.required where record[name] == nil {
-        mark(slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
+        mark(
+          slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
         return Upserted(id: id, slot: slot, exists: false)
       }
     }
@@ -108,10 +115,14 @@ extension SyncPlanner {
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
     for relationshipSlot in ctx.relationships {
       guard let (raw, _) = relationshipSlot.member.lookup(in: item) else { continue }
-      switch readRelationship(relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0])) {
+      switch readRelationship(
+        relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
+      {
       case .success(let input): inputs.append((relationshipSlot, input))
       case .failure(let reason):
-        mark(slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
+        mark(
+          slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0])
+        )
         return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
@@ -119,7 +130,9 @@ extension SyncPlanner {
     if let existing, let rule = ctx.entity.shouldUpdate, !level.forceUpdate,
       !SyncPlanner.allows(rule, stored: existing, incoming: record)
     {
-      mark(slot, .unchanged, "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
+      mark(
+        slot, .unchanged,
+        "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
       return Upserted(id: id, slot: slot, exists: true)
     }
     if let reason = SyncPlanner.invalidReason(ctx.entity.validityRules, record) {
