@@ -59,6 +59,12 @@ extension SyncPlanner {
       }
       switch relationship.referencePolicy {
       case .stub:
+        diagnostics.append(
+          SyncDiagnostic(
+            code: .danglingReference,
+            message:
+              "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; a stub holding only its identifier was inserted (policy stub)",
+            entity: targetContext.name, id: id, pointers: [pointer.text]))
         return .success(.reference(id, pointer))
       case .ignore:
         diagnostics.append(
