@@ -83,4 +83,14 @@ import Testing
     #expect(store.state.ids("Plane") == [.composite(["Berlin", "Madrid"])])
     #expect(store.state.invariantViolations() == [])
   }
+
+  @Test func anEmptyPageStillMarksItsEntityAsTouched() throws {
+    let store = try Self.store().store
+    let session = store.beginSyncSession()
+    try session.sync([], into: "Department", options: Self.upsert)
+    #expect(session.touchedEntities == ["Department"])
+    let report = try session.sweep()
+    #expect(SyncTestStore.lines(report) == ["Department 1 deleted"])
+    #expect(store.state.count("Plane") == 3)
+  }
 }
