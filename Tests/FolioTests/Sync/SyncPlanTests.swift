@@ -1,6 +1,5 @@
 import Folio
 import FolioTestSupport
-import Foundation
 import Testing
 
 /// Plans are dry runs: they write nothing, say exactly what applying will do, and are refused
@@ -203,66 +202,5 @@ import Testing
     #expect(outcome.kind == .rejected)
     #expect(outcome.reason == "'address' names Address a9, which is not stored (policy reject)")
     #expect(store.state.count("Order") == 0)
-  }
-}
-
-/// A directory store keeps what a sync committed, and a refused sync leaves its files alone.
-@Suite struct SyncDirectoryTests {
-  @Test func aSyncIsDurableAcrossReopening() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let path = directory.url.appendingPathComponent("items.folio").path
-    let schema = Schema(entities: [SyncSchemas.item()])
-    do {
-      let store = try Store(directory: path, schema: schema)
-      try store.sync(
-        [["id": 1, "name": "A"], ["id": 2, "seen": "2014-07-06T09:59:00+02:00"]], into: "Item")
-      let error = try #require(throws: SyncError.self) {
-        var options = SyncOptions(forceInsert: true)
-        options.deleteMissing = true
-        try store.sync([["id": 3], ["id": 1]], into: "Item", options: options)
-      }
-      #expect(error.code == .duplicateIdentifier)
-    }
-    let reopened = try Store(directory: path, schema: schema)
-    SyncTestStore.expect(
-      reopened.state,
-      equals: ["Item": [["id": 1, "name": "A"], ["id": 2, "seen": "2014-07-06T07:59:00.000Z"]]])
-    #expect(reopened.generation == 1)
-  }
-}
-
-/// Scopes limit delete-missing, never lookup (D19), and the scenario schemas are valid.
-@Suite struct SyncScopeTests {
-  @Test func anAttributeScopeDeletesOnlyMatchingRecords() throws {
-    let store = try SyncTestStore.items([
-      ["id": 1, "active": true], ["id": 2, "active": false], ["id": 3, "active": true],
-    ])
-    var options = SyncOptions()
-    options.scope = .attribute("active", equals: true)
-    let report = try store.sync([["id": 3]], into: "Item", options: options)
-    #expect(SyncTestStore.lines(report) == ["Item 3 unchanged", "Item 1 deleted"])
-    #expect(store.state.ids("Item") == [2, 3])
-  }
-
-  @Test func aPredicateScopeDeletesOnlyRecordsItAccepts() throws {
-    let store = try SyncTestStore.items([
-      ["id": 1, "count": 1], ["id": 2, "count": 20], ["id": 3],
-    ])
-    var options = SyncOptions()
-    options.scope = .matching("small") { ($0["count"]?.intValue ?? 0) < 10 }
-    let report = try store.sync([], into: "Item", options: options)
-    #expect(SyncTestStore.lines(report) == ["Item 1 deleted", "Item 3 deleted"])
-    #expect(options.scope?.description == "small")
-  }
-
-  @Test(arguments: [
-    "items", "items-price-rule", "items-price-rule-delete", "items-versioned",
-    "items-active-validator",
-    "tags", "pairs", "users", "batches", "employees", "planes", "planes-departments", "commits",
-  ])
-  func scenarioSchemasAreValid(_ name: String) throws {
-    let schema = try #require(SyncSchemas.named(name))
-    #expect(try schema.validated() == schema)
   }
 }
