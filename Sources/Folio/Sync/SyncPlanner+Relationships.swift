@@ -111,7 +111,11 @@ extension SyncPlanner {
           }
           let removed = try work.setToMany(name, id, relationship.name, to: members)
           if deleteRemoved {
-            for member in removed { try work.delete(relationship.target, member) }
+            for member in removed {
+              try delete(
+                relationship.target, member,
+                because: "removed from \(name) \(id).\(relationship.name) (child delete-missing)")
+            }
           }
         } else {
           var member: RecordID?
@@ -124,7 +128,11 @@ extension SyncPlanner {
           let current = work.record(name, id)?[relationship.name].flatMap(RecordID.init(json:))
           guard current != member else { continue }
           try work.setToOne(name, id, relationship.name, to: member)
-          if deleteRemoved, let current { try work.delete(relationship.target, current) }
+          if deleteRemoved, let current {
+            try delete(
+              relationship.target, current,
+              because: "replaced in \(name) \(id).\(relationship.name) (child delete-missing)")
+          }
         }
       } catch let error as StoreError {
         throw SyncError(error)

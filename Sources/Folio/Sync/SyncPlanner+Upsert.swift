@@ -142,7 +142,11 @@ extension SyncPlanner {
       }
       if ctx.entity.deleteIfInvalid {
         mark(slot, .deleted, reason, at: pointer)
-        do { try work.delete(ctx.name, id) } catch { throw SyncError(error, pointer: pointer.text) }
+        do {
+          try delete(ctx.name, id, because: reason)
+        } catch {
+          throw SyncError(error, pointer: pointer.text)
+        }
         return Upserted(id: id, slot: slot, exists: false)
       }
       if changed {

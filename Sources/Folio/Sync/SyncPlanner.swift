@@ -250,12 +250,28 @@ struct SyncPlanner {
     }
     for id in doomed {
       do {
-        try work.delete(name, id)
+        try delete(name, id, because: "not listed in the payload (delete-missing)")
       } catch {
         throw SyncError(error)
       }
     }
     return false
+  }
+
+  /// Deletes a record with its delete rules, noting why it and each record its cascade reached
+  /// were deleted.
+  ///
+  /// - Throws: ``StoreError`` when a `deny` rule refuses; nothing is deleted then.
+  mutating func delete(_ entity: String, _ id: RecordID, because reason: String) throws(StoreError)
+  {
+    let deleted = try work.delete(entity, id)
+    for (position, key) in deleted.enumerated() {
+      guard let context = context(for: key.entity) else { continue }
+      let slot = reach(context, key.id)
+      if pending[slot].reason == nil {
+        pending[slot].reason = position == 0 ? reason : "cascade from \(entity) \(id)"
+      }
+    }
   }
 }
 

@@ -78,7 +78,9 @@ public final class SyncSession: Sendable {
           planner.work.state.forEachRecord(of: entity) { id, _ in
             if !reached.contains(id) { doomed.append(id) }
           }
-          for id in doomed.sorted() { try planner.work.delete(entity, id) }
+          for id in doomed.sorted() {
+            try planner.delete(entity, id, because: "not reached by this sync session (sweep)")
+          }
         }
         let report = planner.finish(entity: label)
         tx.work = planner.work

@@ -48,5 +48,16 @@ import Testing
         "Click 5 deleted",
       ])
     #expect(store.state.count("Click") == 0)
+    #expect(report.outcome(of: 1)?.reason == "not listed in the payload (delete-missing)")
+    #expect(report.outcome(of: 2, in: "Click")?.reason == "cascade from Batch 1")
+  }
+
+  @Test func aRemovedOwnedChildSaysWhyItWasDeleted() throws {
+    let store = try Self.store()
+    let report = try store.sync(
+      [["id": 1, "clicked": [3]], ["id": 4, "clicked": [5]]], into: "Batch")
+    #expect(
+      report.outcome(of: 2, in: "Click")?.reason
+        == "removed from Batch 1.clicks (child delete-missing)")
   }
 }
