@@ -80,7 +80,7 @@ import Testing
         "Fixtures/company/partial.json",
       ])
     #expect(run.status == 1)
-    #expect(run.output.contains("  - Employee 20 deleted\n"))
+    #expect(run.output.contains("  - Employee 20 deleted: not listed in the payload"))
     #expect(run.errors.contains("This sync would delete 15 of the 20 Employee records"))
     let apply = await company.run(["apply", "--store", "company.folio", "p.json"])
     #expect(apply.errors.hasPrefix("p.json: error: Cannot read 'p.json'. No such file"))

@@ -13,7 +13,8 @@ import Testing
     #expect(run.errors.isEmpty)
     #expect(run.output.contains("  ~ Employee 12 updated\n      department: 1 → 4\n"))
     #expect(run.output.contains("  + Employee 22 inserted\n      active = true\n"))
-    #expect(run.output.contains("  - Employee 7 deleted\n"))
+    #expect(
+      run.output.contains("  - Employee 7 deleted: not listed in the payload (delete-missing)\n"))
     #expect(!run.output.contains("Employee 1 "))
     #expect(company.storeFiles() == before)
   }

@@ -47,7 +47,12 @@ import Testing
     #expect(report["skipped"] == 0)
     #expect(report["rejected"] == 0)
     #expect(report["dryRun"] == false)
-    #expect(report["diagnostics"] == [])
+    let diagnostics = try #require(report["diagnostics"]?.arrayValue)
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.first?["code"] == "danglingReference")
+    #expect(diagnostics.first?["entity"] == "Department")
+    #expect(diagnostics.first?["id"] == 5)
+    #expect(diagnostics.first?["pointers"] == ["/19/department_id"])
     let records = try #require(report["records"]?.arrayValue)
     #expect(records.count == 9)
     #expect(
@@ -56,7 +61,12 @@ import Testing
           "entity": "Employee", "id": 3, "outcome": "updated",
           "changes": [["field": "fullName", "before": "Alan Turing", "after": "Alan M. Turing"]],
         ])
-    #expect(records.last == ["entity": "Employee", "id": 15, "outcome": "deleted"])
+    #expect(
+      records.last
+        == [
+          "entity": "Employee", "id": 15, "outcome": "deleted",
+          "reason": "not listed in the payload (delete-missing)",
+        ])
   }
 
   @Test func refusesToDeleteMoreThanHalfUnlessAllowed() async throws {
