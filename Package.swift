@@ -23,6 +23,10 @@ let package = Package(
     .target(name: "FolioCLI", dependencies: ["Folio"], swiftSettings: settings),
     .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: settings),
     .executableTarget(name: "folio-bench", dependencies: ["Folio"], swiftSettings: settings),
+    // A second process for storage tests (lock holder, writer, reader); a small command dispatcher.
+    .executableTarget(
+      name: "folio-testhost", dependencies: ["Folio"], path: "Tests/FolioTestHost",
+      swiftSettings: settings),
     .target(
       name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport",
       swiftSettings: settings),
@@ -30,7 +34,8 @@ let package = Package(
       name: "FolioJSONTests", dependencies: ["FolioJSON", "FolioTestSupport"],
       swiftSettings: settings),
     .testTarget(
-      name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: settings),
+      name: "FolioTests", dependencies: ["Folio", "FolioTestSupport", "folio-testhost"],
+      swiftSettings: settings),
     .testTarget(
       name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"],
       swiftSettings: settings),

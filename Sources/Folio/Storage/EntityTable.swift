@@ -74,3 +74,27 @@ struct EntityTable: Sendable {
     }
   }
 }
+
+extension EntityTable {
+  /// A table made of ready shards (loaded from files); each record must already sit in the
+  /// shard its hash selects.
+  init(shardBits: Int, shards: [[RecordID: JSONObject]]) {
+    self.shardBits = shardBits
+    self.shards = shards
+    count = shards.reduce(0) { $0 + $1.count }
+  }
+
+  /// The number of shard bits that keeps `count` records at most ``recordsPerShard`` per shard
+  /// on average, never fewer than `current` (shards split, they never merge).
+  static func shardBits(forCount count: Int, current: Int) -> Int {
+    var bits = current
+    while bits < maximumShardBits, count > recordsPerShard << bits { bits += 1 }
+    return bits
+  }
+
+  /// The split threshold: an entity's shard count doubles when it holds more than this many
+  /// records per shard on average.
+  static let recordsPerShard = 1024
+  /// At most 65,536 shards per entity.
+  static let maximumShardBits = 16
+}

@@ -15,8 +15,8 @@ import Synchronization
 /// store.state.count("Item")   // 1
 /// ```
 public final class Store: Sendable {
-  /// Serialises writers for the whole of a transaction.
-  let writer = Mutex(())
+  /// Serialises writers for the whole of a transaction, and owns the files of a directory store.
+  let writer: Mutex<Backend>
   /// The committed state and the commit listeners; held only briefly.
   let current: Mutex<Current>
 
@@ -26,8 +26,26 @@ public final class Store: Sendable {
     var nextListener = 0
   }
 
-  init(state: StoreState) {
+  /// What only the writer touches: the directory backing, if any.
+  struct Backend: Sendable {
+    var disk: DirectoryBacking?
+  }
+
+  /// The problems a lenient open found and left out (empty for a strict open or an in-memory
+  /// store): each names the file, line, column and JSON pointer.
+  public let loadProblems: [StoreError]
+  /// The store's directory, or `nil` for an in-memory store.
+  public let directory: String?
+
+  init(state: StoreState, disk: DirectoryBacking? = nil, loadProblems: [StoreError] = []) {
     current = Mutex(Current(state: state))
+    writer = Mutex(Backend(disk: disk))
+    directory = disk?.path
+    self.loadProblems = loadProblems
+  }
+
+  deinit {
+    writer.withLock { $0.disk?.lock?.release() }
   }
 
   /// A store that keeps its records in memory only; it behaves exactly like a directory store

@@ -29,6 +29,34 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidRecord = Code("invalidRecord")
     /// The in-memory state broke an invariant (a bug; reported, never ignored).
     public static let invariantViolated = Code("invariantViolated")
+    /// A file could not be read, written, synced or renamed.
+    public static let ioFailure = Code("ioFailure")
+    /// Another process holds the store's writer lock.
+    public static let locked = Code("locked")
+    /// The directory is not a Folio store (no manifest, or files Folio did not create).
+    public static let notAStore = Code("notAStore")
+    /// The manifest is unreadable or inconsistent.
+    public static let invalidManifest = Code("invalidManifest")
+    /// The store was written in a format version this build cannot read.
+    public static let unsupportedFormatVersion = Code("unsupportedFormatVersion")
+    /// A shard file listed in the manifest does not exist.
+    public static let missingShard = Code("missingShard")
+    /// A shard file's bytes do not match the checksum in the manifest.
+    public static let checksumMismatch = Code("checksumMismatch")
+    /// A file holds git merge-conflict markers.
+    public static let mergeConflict = Code("mergeConflict")
+    /// A file is not valid JSON.
+    public static let invalidJSON = Code("invalidJSON")
+    /// A stored record breaks the schema (type, identifier, relationship).
+    public static let invalidStoredRecord = Code("invalidStoredRecord")
+    /// The stored schema differs from the given one and no migration covers the difference.
+    public static let schemaMismatch = Code("schemaMismatch")
+    /// A migration failed.
+    public static let migrationFailed = Code("migrationFailed")
+    /// A save would overwrite a shard whose bad records were skipped by a lenient open.
+    public static let protectedShard = Code("protectedShard")
+    /// The store was opened read-only.
+    public static let readOnly = Code("readOnly")
   }
 
   /// What went wrong.

@@ -30,20 +30,42 @@ extension Store {
   /// - Throws: what `body` throws, or a ``StoreError`` from committing; the store is then
   ///   exactly as it was.
   public func transaction<T>(_ body: (inout Transaction) throws -> T) throws -> T {
-    try writer.withLock { _ in
+    try writer.withLock { backend in
+      try backend.disk?.requireWritable()
       var tx = Transaction(state: state)
       let result = try body(&tx)
-      try commit(tx.work)
+      try commit(tx.work, backend: &backend)
       return result
     }
   }
 
-  /// Makes `work` the committed state and notifies listeners. Callers hold `writer`.
-  func commit(_ work: WorkingState) throws {
+  /// Makes `work` the committed state (saving it first for a directory store) and notifies
+  /// listeners. Callers hold `writer`.
+  func commit(_ work: WorkingState, backend: inout Backend) throws(StoreError) {
     let changes = work.log.changes
     guard !changes.isEmpty else { return }
     var next = work.state
     next.generation += 1
+    // Split grown entities, and note the shards each entity's changes touched.
+    var dirty: [String: Set<Int>] = [:]
+    for entry in changes {
+      dirty[entry.key.entity, default: []].insert(-1)
+    }
+    for entity in dirty.keys {
+      guard let table = next.tables[entity] else { continue }
+      let bits = EntityTable.shardBits(forCount: table.count, current: table.shardBits)
+      if bits != table.shardBits {
+        next.tables[entity]?.reshard(bits: bits)
+        dirty[entity] = Set(0..<(1 << bits))
+      } else {
+        dirty[entity] = []
+      }
+    }
+    for entry in changes {
+      guard let table = next.tables[entry.key.entity], table.shardCount != dirty[entry.key.entity]?.count else { continue }
+      dirty[entry.key.entity]?.insert(table.shardIndex(for: entry.key.id))
+    }
+    if backend.disk != nil { try backend.disk?.save(next, dirty: dirty) }
     let events = changes.map { entry in
       RecordChange(
         key: entry.key,

@@ -41,7 +41,8 @@ extension WorkingState {
           message: "the identifier attribute '\(member.key)' of \(entity) \(id) cannot change",
           entity: entity, id: id)
       }
-      record[member.key] = member.value.isNull ? nil : member.value
+      // `nil` here must be Optional's: JSONValue is ExpressibleByNilLiteral too.
+      record[member.key] = member.value.isNull ? JSONValue?.none : member.value
     }
     put(entity, id, record)
   }

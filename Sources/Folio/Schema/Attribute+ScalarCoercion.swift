@@ -1,0 +1,205 @@
+// The per-type conversion rules behind `Attribute.coerce(_:schemaDateFormats:)`.
+
+/// The result of converting one scalar: a canonical value, "clear", or a rejection.
+enum ScalarCoercion {
+  case value(JSONValue)
+  case clear
+  case failure(CoercionError.Code)
+}
+
+extension Attribute {
+  /// Converts one scalar (or array element) to `type` losslessly.
+  static func coerceScalar(_ value: JSONValue, to type: AttributeType, formats: DateFormats)
+    -> ScalarCoercion
+  {
+    if case .null = value { return .clear }
+    switch type {
+    case .int: return coerceInt(value)
+    case .double: return coerceDouble(value)
+    case .bool: return coerceBool(value)
+    case .string: return coerceString(value)
+    case .isoDate: return coerceDate(value, formats: formats)
+    case .array: return .failure(.typeMismatch)
+    }
+  }
+
+  private static func coerceInt(_ value: JSONValue) -> ScalarCoercion {
+    switch value {
+    case .int: return .value(value)
+    case .double(let d): return integral(d).map { .value(.int($0)) } ?? .failure(notIntegral(d))
+    case .string(let s):
+      switch NumericText.classify(s) {
+      case .integer:
+        guard let i = Int64(s) else { return .failure(.outOfRange) }
+        return .value(.int(i))
+      case .decimal: return .failure(.notLossless)
+      case .invalid: return .failure(.invalidText)
+      }
+    default: return .failure(.typeMismatch)
+    }
+  }
+
+  private static func coerceDouble(_ value: JSONValue) -> ScalarCoercion {
+    switch value {
+    case .double: return .value(value)
+    case .int(let i):
+      guard let d = Double(exactly: i) else { return .failure(.notLossless) }
+      return .value(.double(d))
+    case .string(let s):
+      guard NumericText.classify(s) != .invalid else { return .failure(.invalidText) }
+      guard let d = Double(s), d.isFinite else { return .failure(.outOfRange) }
+      return .value(.double(d))
+    default: return .failure(.typeMismatch)
+    }
+  }
+
+  private static func coerceBool(_ value: JSONValue) -> ScalarCoercion {
+    switch value {
+    case .bool: return .value(value)
+    case .int(0): return .value(.bool(false))
+    case .int(1): return .value(.bool(true))
+    case .double(0): return .value(.bool(false))
+    case .double(1): return .value(.bool(true))
+    case .int, .double: return .failure(.notLossless)
+    case .string("true"): return .value(.bool(true))
+    case .string("false"): return .value(.bool(false))
+    case .string: return .failure(.invalidText)
+    default: return .failure(.typeMismatch)
+    }
+  }
+
+  private static func coerceString(_ value: JSONValue) -> ScalarCoercion {
+    switch value {
+    case .string: return .value(value)
+    case .int(let i): return .value(.string(String(i)))
+    case .double(let d):
+      return integral(d).map { .value(.string(String($0))) } ?? .failure(notIntegral(d))
+    default: return .failure(.typeMismatch)
+    }
+  }
+
+  private static func coerceDate(_ value: JSONValue, formats: DateFormats) -> ScalarCoercion {
+    switch value {
+    case .string(let s):
+      if s.isEmpty { return .clear }
+      if ISODate.isCanonical(s) { return .value(value) }
+      guard let ms = ISODate.milliseconds(from: s, formats: formats),
+        let text = ISODate.string(fromMilliseconds: ms)
+      else { return .failure(.invalidDate) }
+      return .value(.string(text))
+    case .int, .double:
+      let ms: Int64?
+      if formats.contains(.unixSeconds) {
+        ms = milliseconds(value, scale: 1000)
+      } else if formats.contains(.unixMilliseconds) {
+        ms = milliseconds(value, scale: 1)
+      } else {
+        return .failure(.invalidDate)
+      }
+      guard let ms, let text = ISODate.string(fromMilliseconds: ms) else {
+        return .failure(.outOfRange)
+      }
+      return .value(.string(text))
+    default: return .failure(.typeMismatch)
+    }
+  }
+
+  /// A unix time number scaled to milliseconds: seconds are rounded to the nearest millisecond
+  /// (a double cannot hold most decimal fractions exactly); milliseconds are truncated.
+  private static func milliseconds(_ value: JSONValue, scale: Int64) -> Int64? {
+    switch value {
+    case .int(let i):
+      let (product, overflow) = i.multipliedReportingOverflow(by: scale)
+      return overflow ? nil : product
+    case .double(let d):
+      // Rounding without libm: truncate toward zero, then step down for negative fractions.
+      let scaled = scale == 1 ? d : d * Double(scale) + (d < 0 ? -0.5 : 0.5)
+      guard scaled.isFinite, scaled > -9.2e18, scaled < 9.2e18 else { return nil }
+      var whole = Int64(scaled)
+      if scale == 1, Double(whole) > scaled { whole -= 1 }
+      return whole
+    default: return nil
+    }
+  }
+
+  /// `d` as an `Int64` when it is integral and in range.
+  private static func integral(_ d: Double) -> Int64? {
+    guard d.isFinite, d >= -9.223372036854775808e18, d < 9.223372036854775808e18 else {
+      return nil
+    }
+    let whole = Int64(d)
+    return Double(whole) == d ? whole : nil
+  }
+
+  private static func notIntegral(_ d: Double) -> CoercionError.Code {
+    // Every finite double of magnitude 2^52 or more is integral.
+    d.isFinite && d.magnitude >= 4_503_599_627_370_496 ? .outOfRange : .notLossless
+  }
+
+  /// What an incoming value for `type` may look like, for error messages.
+  static func expectation(_ type: AttributeType) -> String {
+    switch type {
+    case .int: return #"an int (an integral number or an integer string such as "7")"#
+    case .double: return #"a double (a number or a numeric string such as "2.5")"#
+    case .bool: return #"a bool (true, false, 0, 1, "true" or "false")"#
+    case .string: return "a string or an integral number"
+    case .isoDate:
+      return #"an ISO-8601 date such as "2014-07-06T07:59:00Z" (with a zone: Z, ±HH:MM, ±HHMM or ±HH)"#
+    case .array(let element): return "an array of \(typeName(element))"
+    }
+  }
+
+  /// What a stored value for `type` must look like, for error messages.
+  static func canonicalExpectation(_ type: AttributeType) -> String {
+    switch type {
+    case .int: return "an integer number such as 7"
+    case .double: return "a floating-point number such as 2.5 or 3.0"
+    case .bool: return "true or false"
+    case .string: return "a string"
+    case .isoDate: return #"a canonical UTC date such as "2014-07-06T07:59:00.000Z""#
+    case .array(let element): return "an array of \(typeName(element))"
+    }
+  }
+
+  /// The schema-file name of a type: `int`, `array(string)`.
+  static func typeName(_ type: AttributeType) -> String {
+    switch type {
+    case .int: return "int"
+    case .double: return "double"
+    case .bool: return "bool"
+    case .string: return "string"
+    case .isoDate: return "isoDate"
+    case .array(let element): return "array(\(typeName(element)))"
+    }
+  }
+}
+
+/// Classifies text by JSON number grammar, so `"0x10"`, `"nan"` or `" 7"` never pass as numbers.
+enum NumericText {
+  case integer, decimal, invalid
+
+  /// `-?(0|[1-9][0-9]*)` is an integer; with a fraction or exponent it is a decimal.
+  static func classify(_ text: String) -> NumericText {
+    var bytes = text.utf8.makeIterator()
+    var c = bytes.next()
+    if c == 0x2D { c = bytes.next() }
+    guard let first = c, first &- 0x30 < 10 else { return .invalid }
+    c = bytes.next()
+    if first != 0x30 {
+      while let d = c, d &- 0x30 < 10 { c = bytes.next() }
+    }
+    guard c != nil else { return .integer }
+    if c == 0x2E {
+      c = bytes.next()
+      guard let d = c, d &- 0x30 < 10 else { return .invalid }
+      while let d = c, d &- 0x30 < 10 { c = bytes.next() }
+    }
+    if c == 0x65 || c == 0x45 {
+      c = bytes.next()
+      if c == 0x2B || c == 0x2D { c = bytes.next() }
+      guard let d = c, d &- 0x30 < 10 else { return .invalid }
+      while let d = c, d &- 0x30 < 10 { c = bytes.next() }
+    }
+    return c == nil ? .decimal : .invalid
+  }
+}

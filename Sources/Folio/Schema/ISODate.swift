@@ -1,0 +1,197 @@
+/// Parsing and formatting of the ISO-8601 instants `isoDate` attributes hold, done on UTF-8 bytes.
+///
+/// Folio never uses `DateFormatter` for dates: it is slow and depends on the locale. Instants are
+/// counted in whole milliseconds since 1970-01-01T00:00:00Z; digits below a millisecond are
+/// truncated. The canonical text is UTC with exactly three fraction digits, so canonical strings
+/// sort in the same order as their instants.
+///
+/// ```swift
+/// ISODate.milliseconds(from: "2014-07-06T09:59:00.5+02:00")   // 1404633540500
+/// ISODate.string(fromMilliseconds: 1404633540500)             // "2014-07-06T07:59:00.500Z"
+/// ISODate.milliseconds(from: "2014-07-06")                     // nil (strict)
+/// ISODate.milliseconds(from: "2014-07-06", formats: .dateOnly) // 1404604800000
+/// ```
+public enum ISODate {
+  /// The earliest instant with a four-digit year: 0000-01-01T00:00:00.000Z.
+  public static let minimumMilliseconds: Int64 = -62_167_219_200_000
+  /// The latest instant with a four-digit year: 9999-12-31T23:59:59.999Z.
+  public static let maximumMilliseconds: Int64 = 253_402_300_799_999
+
+  /// The instant a date string denotes, in milliseconds since the Unix epoch, or `nil` when the
+  /// string is not one of the accepted forms.
+  ///
+  /// Strict form: `yyyy-MM-ddTHH:mm:ss`, then optionally `.` and 1–9 fraction digits, then a
+  /// zone of `Z`, `±HH:MM`, `±HHMM` or `±HH` (uppercase `T` and `Z` only). `formats` adds the
+  /// lenient text forms (date only, no zone, space separator); the numeric forms are handled by
+  /// ``Attribute/coerce(_:schemaDateFormats:)``.
+  ///
+  /// - Parameters:
+  ///   - string: The text to parse.
+  ///   - formats: Lenient forms to accept besides the strict one.
+  /// - Returns: Milliseconds since 1970-01-01T00:00:00Z, or `nil`.
+  /// - Complexity: O(*n*) in the length of `string` (at most 40 bytes are examined).
+  public static func milliseconds(from string: String, formats: DateFormats = .strict) -> Int64? {
+    var string = string
+    return string.withUTF8 { parse($0, formats: formats) }
+  }
+
+  /// The canonical text of an instant: UTC, `yyyy-MM-ddTHH:mm:ss.SSSZ`; `nil` outside the years
+  /// 0000–9999.
+  ///
+  /// - Parameter milliseconds: Milliseconds since 1970-01-01T00:00:00Z.
+  /// - Returns: e.g. `"2014-07-06T07:59:00.000Z"`.
+  public static func string(fromMilliseconds milliseconds: Int64) -> String? {
+    guard milliseconds >= minimumMilliseconds, milliseconds <= maximumMilliseconds else {
+      return nil
+    }
+    let msPerDay: Int64 = 86_400_000
+    var days = milliseconds / msPerDay
+    var rest = milliseconds % msPerDay
+    if rest < 0 {
+      rest += msPerDay
+      days -= 1
+    }
+    let (year, month, day) = civil(fromDays: days)
+    let hour = rest / 3_600_000
+    let minute = rest / 60_000 % 60
+    let second = rest / 1000 % 60
+    let milli = rest % 1000
+    // Written straight into the string's storage: this runs once per date of every synced item.
+    return String(unsafeUninitializedCapacity: 24) { out in
+      func put(_ value: Int64, _ count: Int, at start: Int) {
+        var rest = value
+        for i in stride(from: start + count - 1, through: start, by: -1) {
+          out[i] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+          rest /= 10
+        }
+      }
+      put(year, 4, at: 0)
+      out[4] = 0x2D
+      put(month, 2, at: 5)
+      out[7] = 0x2D
+      put(day, 2, at: 8)
+      out[10] = 0x54
+      put(hour, 2, at: 11)
+      out[13] = 0x3A
+      put(minute, 2, at: 14)
+      out[16] = 0x3A
+      put(second, 2, at: 17)
+      out[19] = 0x2E
+      put(milli, 3, at: 20)
+      out[23] = 0x5A
+      return 24
+    }
+  }
+
+  /// Whether `string` is already the canonical text of an instant.
+  ///
+  /// - Complexity: O(1); at most 24 bytes are examined.
+  public static func isCanonical(_ string: String) -> Bool {
+    var string = string
+    return string.withUTF8 { bytes in
+      bytes.count == 24 && bytes[19] == 0x2E && bytes[23] == 0x5A
+        && parse(bytes, formats: .strict) != nil
+    }
+  }
+
+  /// Parses bytes; see ``milliseconds(from:formats:)``.
+  static func parse(_ b: UnsafeBufferPointer<UInt8>, formats: DateFormats) -> Int64? {
+    let n = b.count
+    guard n >= 10, n <= 40 else { return nil }
+    func number(_ start: Int, _ count: Int) -> Int64? {
+      var value: Int64 = 0
+      for i in start..<start + count {
+        let d = b[i] &- 0x30
+        guard d < 10 else { return nil }
+        value = value * 10 + Int64(d)
+      }
+      return value
+    }
+    guard let year = number(0, 4), b[4] == 0x2D, let month = number(5, 2), b[7] == 0x2D,
+      let day = number(8, 2), month >= 1, month <= 12, day >= 1,
+      day <= daysInMonth(year: year, month: month)
+    else { return nil }
+    let days = self.days(fromCivil: year, month, day)
+    if n == 10 {
+      return formats.contains(.dateOnly) ? days * 86_400_000 : nil
+    }
+    guard b[10] == 0x54 || (b[10] == 0x20 && formats.contains(.spaceSeparator)), n >= 19,
+      let hour = number(11, 2), b[13] == 0x3A, let minute = number(14, 2), b[16] == 0x3A,
+      let second = number(17, 2), hour <= 23, minute <= 59, second <= 59
+    else { return nil }
+    var i = 19
+    var milli: Int64 = 0
+    if i < n, b[i] == 0x2E {
+      i += 1
+      let start = i
+      while i < n, b[i] &- 0x30 < 10 { i += 1 }
+      let count = i - start
+      guard count >= 1, count <= 9 else { return nil }
+      for k in 0..<3 {
+        milli = milli * 10 + (k < count ? Int64(b[start + k] &- 0x30) : 0)
+      }
+    }
+    var offsetMinutes: Int64 = 0
+    if i == n {
+      guard formats.contains(.noZone) else { return nil }
+    } else if b[i] == 0x5A {
+      guard i + 1 == n else { return nil }
+    } else if b[i] == 0x2B || b[i] == 0x2D {
+      let sign: Int64 = b[i] == 0x2B ? 1 : -1
+      let rest = n - i - 1
+      guard rest >= 2, let zoneHour = number(i + 1, 2), zoneHour <= 23 else { return nil }
+      var zoneMinute: Int64 = 0
+      switch rest {
+      case 2: break
+      case 4:
+        guard let m = number(i + 3, 2) else { return nil }
+        zoneMinute = m
+      case 5:
+        guard b[i + 3] == 0x3A, let m = number(i + 4, 2) else { return nil }
+        zoneMinute = m
+      default: return nil
+      }
+      guard zoneMinute <= 59 else { return nil }
+      offsetMinutes = sign * (zoneHour * 60 + zoneMinute)
+    } else {
+      return nil
+    }
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
+    let result = seconds * 1000 + milli
+    guard result >= minimumMilliseconds, result <= maximumMilliseconds else { return nil }
+    return result
+  }
+
+  static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    switch month {
+    case 2:
+      let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+      return leap ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+  static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  /// The proleptic Gregorian date of a day count since 1970-01-01.
+  static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

@@ -1,0 +1,39 @@
+extension KeyConvention {
+  /// The snake_case form of a camelCase name, as ``KeyConvention/snakeCase`` matches it.
+  ///
+  /// Words start at an uppercase letter that follows a lowercase letter or digit, and at the last
+  /// capital of an acronym that is followed by a lowercase letter. Everything is lowercased;
+  /// names that are already snake_case come back unchanged.
+  ///
+  /// ```swift
+  /// KeyConvention.snakeCased("firstName")       // "first_name"
+  /// KeyConvention.snakeCased("userID")          // "user_id"
+  /// KeyConvention.snakeCased("URLString")       // "url_string"
+  /// KeyConvention.snakeCased("numberOfOrders")  // "number_of_orders"
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of `name`.
+  public static func snakeCased(_ name: String) -> String {
+    let scalars = Array(name.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    for (i, scalar) in scalars.enumerated() {
+      if isUpper(scalar), i > 0 {
+        let previous = scalars[i - 1]
+        let nextIsLower = i + 1 < scalars.count && isLower(scalars[i + 1])
+        if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+          out.append("_")
+        }
+      }
+      if isUpper(scalar), let lower = Unicode.Scalar(scalar.value + 0x20) {
+        out.append(lower)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  private static func isUpper(_ s: Unicode.Scalar) -> Bool { s.value >= 0x41 && s.value <= 0x5A }
+  private static func isLower(_ s: Unicode.Scalar) -> Bool { s.value >= 0x61 && s.value <= 0x7A }
+  private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+}

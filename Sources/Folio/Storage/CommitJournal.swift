@@ -1,0 +1,149 @@
+/// The journal that makes a multi-file save atomic (Documentation/Design/0001-commit-protocol.md).
+///
+/// 1. **Write**: every new file goes to `.journal/<n>`, fsynced; then the commit record
+///    `.journal/commit.json` (targets and checksums) is written to a temporary name, fsynced,
+///    renamed into place and the journal folder fsynced. That rename is the commit point.
+/// 2. **Apply**: under the exclusive commit lock, each journal file is renamed over its target
+///    (shards and schema first, `manifest.json` last), the touched folders are fsynced, and
+///    files no longer listed are removed.
+/// 3. **Clean up**: `commit.json` is removed, then the journal folder.
+///
+/// Opening a store recovers: a journal with a valid commit record is applied again (each step
+/// is idempotent); a journal without one is discarded. So after a crash at any instant the next
+/// open sees exactly the old state or exactly the new one.
+enum CommitJournal {
+  /// The journal folder's name inside the store.
+  static let folder = ".journal"
+
+  /// Where a save may be stopped on purpose in tests, to leave the files a crash would leave.
+  enum Stage: String, Sendable, CaseIterable {
+    /// Some journal files written, no commit record.
+    case journalPartlyWritten
+    /// Every journal file written, no commit record.
+    case journalWritten
+    /// Commit record in place, nothing applied.
+    case committed
+    /// The first file moved into place, the rest (and the manifest) still in the journal.
+    case partlyApplied
+    /// Everything applied, the journal not yet removed.
+    case applied
+  }
+
+  /// One file of a commit.
+  struct Entry: Sendable, Hashable {
+    /// The target path relative to the store.
+    var file: String
+    /// The file's checksum.
+    var checksum: String
+  }
+
+  /// The thrown error that simulates a crash at a stage (tests only).
+  static func simulatedCrash(_ stage: Stage) -> StoreError {
+    StoreError(code: .ioFailure, message: "simulated crash after stage \(stage.rawValue)")
+  }
+
+  /// Writes `files` into the journal and commits them; then applies and removes the journal.
+  ///
+  /// - Parameters:
+  ///   - files: New contents by path relative to the store; `manifest.json` must be among them.
+  ///   - removals: Paths to remove once the new files are in place.
+  ///   - stopAfter: Tests only: stop (throwing) after this stage, leaving the files as a crash would.
+  /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``). Before the commit point the store
+  ///   is unchanged (a leftover journal is discarded on the next open); after it, the next open
+  ///   completes the save.
+  static func save(
+    directory: String, files: [(file: String, bytes: [UInt8])], removals: [String], stopAfter: Stage? = nil
+  ) throws(StoreError) {
+    let journal = directory + "/" + folder
+    try StoreFiles.removeTree(journal)
+    try StoreFiles.makeDirectory(journal)
+    var entries: [Entry] = []
+    for (n, item) in files.enumerated() {
+      try StoreFiles.writeFile(item.bytes, to: journal + "/\(n)", sync: true)
+      entries.append(Entry(file: item.file, checksum: ShardFile.checksum(item.bytes)))
+      if n == 0, files.count > 1, stopAfter == .journalPartlyWritten { throw simulatedCrash(.journalPartlyWritten) }
+    }
+    if stopAfter == .journalWritten || stopAfter == .journalPartlyWritten { throw simulatedCrash(.journalWritten) }
+    let record: JSONValue = .object([
+      "files": .array(entries.map { .object(["file": .string($0.file), "checksum": .string($0.checksum)]) }),
+      "remove": .array(removals.map(JSONValue.string)),
+    ])
+    try StoreFiles.writeFile(JSONWriter.bytes(record, style: .pretty), to: journal + "/commit.json.tmp", sync: true)
+    try StoreFiles.move(journal + "/commit.json.tmp", to: journal + "/commit.json")
+    try StoreFiles.syncPath(journal)
+    if stopAfter == .committed { throw simulatedCrash(.committed) }
+    let lock = try CommitLock.acquire(directory: directory, shared: false)
+    defer { lock.release() }
+    try apply(directory: directory, entries: entries, removals: removals, stopAfter: stopAfter)
+  }
+
+  /// Recovers from an interrupted save: completes a committed journal, discards an uncommitted
+  /// one. Call with the writer lock held.
+  ///
+  /// - Returns: Whether a committed save was completed.
+  /// - Throws: ``StoreError`` when the journal cannot be read or applied; the store is then left
+  ///   as it was found, and opening again retries.
+  @discardableResult
+  static func recover(directory: String) throws(StoreError) -> Bool {
+    let journal = directory + "/" + folder
+    guard StoreFiles.exists(journal) else { return false }
+    guard let (entries, removals) = try committedRecord(directory: directory) else {
+      try StoreFiles.removeTree(journal)
+      return false
+    }
+    let lock = try CommitLock.acquire(directory: directory, shared: false)
+    defer { lock.release() }
+    try apply(directory: directory, entries: entries, removals: removals, stopAfter: nil)
+    return true
+  }
+
+  /// The commit record of a committed journal, or `nil` when there is none.
+  static func committedRecord(directory: String) throws(StoreError) -> ([Entry], [String])? {
+    let path = directory + "/" + folder + "/commit.json"
+    guard let bytes = try StoreFiles.readFile(path) else { return nil }
+    let damaged = StoreError(
+      code: .invalidManifest,
+      message: "the commit journal is damaged; restore the store from version control or a backup",
+      file: folder + "/commit.json")
+    guard case .object(let record)? = try? JSONParser.parse(bytes), case .array(let files)? = record["files"],
+      case .array(let removeList)? = record["remove"]
+    else { throw damaged }
+    var entries: [Entry] = []
+    for item in files {
+      guard case .string(let file)? = item["file"], case .string(let checksum)? = item["checksum"] else { throw damaged }
+      entries.append(Entry(file: file, checksum: checksum))
+    }
+    return (entries, removeList.compactMap(\.stringValue))
+  }
+
+  /// Moves committed journal files into place (idempotent), then removes the journal.
+  private static func apply(
+    directory: String, entries: [Entry], removals: [String], stopAfter: Stage?
+  ) throws(StoreError) {
+    let journal = directory + "/" + folder
+    var folders: Set<String> = [directory]
+    for (n, entry) in entries.enumerated() {
+      let target = directory + "/" + entry.file
+      let parent = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
+      if folders.insert(parent).inserted { try StoreFiles.makeDirectory(parent) }
+      let source = journal + "/\(n)"
+      if StoreFiles.exists(source) {
+        try StoreFiles.move(source, to: target)
+      } else {
+        guard let bytes = try StoreFiles.readFile(target), ShardFile.checksum(bytes) == entry.checksum else {
+          throw StoreError(
+            code: .invalidManifest,
+            message: "the commit journal lists \(entry.file), but neither the journal nor the store holds its committed bytes; restore the store from a backup",
+            file: entry.file)
+        }
+      }
+      if n == 0, stopAfter == .partlyApplied { throw simulatedCrash(.partlyApplied) }
+    }
+    for folder in folders.sorted() { try StoreFiles.syncPath(folder) }
+    for file in removals { try StoreFiles.removeFile(directory + "/" + file) }
+    if stopAfter == .applied { throw simulatedCrash(.applied) }
+    try StoreFiles.removeFile(journal + "/commit.json")
+    try StoreFiles.syncPath(journal)
+    try StoreFiles.removeTree(journal)
+  }
+}

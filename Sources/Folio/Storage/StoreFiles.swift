@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// The file operations the directory backing needs, on POSIX calls so that durability points
+/// (fsync of files and of directories) are explicit. Paths are absolute.
+enum StoreFiles {
+  /// The error for a failed system call on `path`, naming the file and what to check.
+  static func failure(_ action: String, _ path: String, code: Int32 = errno) -> StoreError {
+    let reason = String(cString: strerror(code))
+    return StoreError(
+      code: .ioFailure,
+      message: "could not \(action) '\(path)': \(reason); check that the disk has space and the directory is writable",
+      file: path)
+  }
+
+  /// The whole contents of the file at `path`, or `nil` when it does not exist.
+  static func readFile(_ path: String) throws(StoreError) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw failure("open", path)
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw failure("read", path) }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { raw in
+        read(fd, raw.baseAddress! + done, raw.count - done)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure("read", path)
+      }
+      if n == 0 { break }
+      done += n
+    }
+    if done < bytes.count { bytes.removeSubrange(done...) }
+    return bytes
+  }
+
+  /// Writes `bytes` to a new file at `path` (replacing any) and, with `sync`, fsyncs it.
+  static func writeFile(_ bytes: [UInt8], to path: String, sync: Bool) throws(StoreError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw failure("create", path) }
+    defer { close(fd) }
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + done, raw.count - done) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure("write", path)
+      }
+      done += n
+    }
+    if sync, fsync(fd) != 0 { throw failure("fsync", path) }
+  }
+
+  /// fsyncs a file or directory so that its contents (for a directory: its entries) are durable.
+  static func syncPath(_ path: String) throws(StoreError) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw failure("open", path) }
+    defer { close(fd) }
+    if fsync(fd) != 0 { throw failure("fsync", path) }
+  }
+
+  /// Atomically replaces `destination` with `source` (same file system).
+  static func move(_ source: String, to destination: String) throws(StoreError) {
+    guard rename(source, destination) == 0 else { throw failure("rename", source) }
+  }
+
+  /// Removes a file; a missing file is not an error.
+  static func removeFile(_ path: String) throws(StoreError) {
+    if unlink(path) != 0, errno != ENOENT { throw failure("remove", path) }
+  }
+
+  /// Creates a directory (and its parents); an existing one is not an error.
+  static func makeDirectory(_ path: String) throws(StoreError) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw failure("create the directory", path, code: EACCES)
+    }
+  }
+
+  /// Removes a directory and everything in it; a missing one is not an error.
+  static func removeTree(_ path: String) throws(StoreError) {
+    guard exists(path) else { return }
+    do { try FileManager.default.removeItem(atPath: path) } catch {
+      throw failure("remove", path, code: EACCES)
+    }
+  }
+
+  /// Whether anything exists at `path`.
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// The names in a directory (empty when it does not exist).
+  static func list(_ path: String) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+  }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The writer lock of a directory store: an exclusive `flock` on the file `lock`, held for the
+/// store's lifetime, with the holder (pid, host, since) written into the file for error messages.
+///
+/// The kernel releases the lock when the process ends, however it ends, so a crashed writer
+/// never leaves a stale lock behind; the holder text may be stale and is only informative.
+struct StoreLock: Sendable {
+  /// The open lock file; closing it releases the lock.
+  let descriptor: Int32
+
+  /// Takes the writer lock of the store at `directory` without waiting.
+  ///
+  /// - Throws: ``StoreError`` with code ``StoreError/Code/locked`` naming the holder when another
+  ///   process (or another open store in this process) holds it; nothing is written then.
+  static func acquire(directory: String) throws(StoreError) -> StoreLock {
+    let path = directory + "/lock"
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      close(fd)
+      guard code == EWOULDBLOCK else { throw StoreFiles.failure("lock", path, code: code) }
+      let holder = (try? StoreFiles.readFile(path)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+      let described = holder.flatMap(describe) ?? "an unknown process"
+      throw StoreError(
+        code: .locked,
+        message: "the store is locked by another writer: \(described); close that store (or wait for that process to end), or open this one read-only",
+        file: "lock")
+    }
+    var text = "{\"host\":\(JSONWriter.string(.string(hostName()))),\"pid\":\(getpid()),\"since\":\(JSONWriter.string(.string(now())))}\n"
+    _ = ftruncate(fd, 0)
+    text.withUTF8 { utf8 in _ = pwrite(fd, utf8.baseAddress, utf8.count, 0) }
+    return StoreLock(descriptor: fd)
+  }
+
+  /// Releases the lock.
+  func release() { close(descriptor) }
+
+  /// `pid 123 on host build-1 since 2026-11-22T05:00:00.000Z` from the lock file's text.
+  static func describe(_ text: String) -> String? {
+    guard case .object(let holder)? = try? JSONParser.parse(text) else { return nil }
+    let pid = holder["pid"]?.intValue.map(String.init) ?? "?"
+    let host = holder["host"]?.stringValue ?? "?"
+    let since = holder["since"]?.stringValue ?? "?"
+    return "pid \(pid) on host \(host) since \(since)"
+  }
+
+  static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  static func now() -> String {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    let milliseconds = Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    return ISODate.string(fromMilliseconds: milliseconds) ?? "?"
+  }
+}
+
+/// The commit lock (`commit.lock`): a writer holds it exclusively while it moves a committed
+/// journal into place; readers hold it shared while they read the manifest and shards, so a
+/// reader never sees some shards of a commit and not others.
+struct CommitLock: Sendable {
+  let descriptor: Int32
+
+  /// Waits for and takes the commit lock of the store at `directory`.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``) when the lock file cannot be
+  ///   opened; nothing is written then.
+  static func acquire(directory: String, shared: Bool) throws(StoreError) -> CommitLock {
+    let path = directory + "/commit.lock"
+    let fd = open(path, (shared ? O_RDONLY : O_RDWR) | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
+    while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {
+      if errno == EINTR { continue }
+      let code = errno
+      close(fd)
+      throw StoreFiles.failure("lock", path, code: code)
+    }
+    return CommitLock(descriptor: fd)
+  }
+
+  /// Releases the lock.
+  func release() { close(descriptor) }
+}

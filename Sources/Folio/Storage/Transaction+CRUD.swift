@@ -1,0 +1,134 @@
+extension Transaction {
+  /// Inserts a new record of `entity` from `values` in local attribute and relationship names.
+  ///
+  /// Attribute values are coerced losslessly to their declared type (`"7"` for an int becomes
+  /// `7`); missing attributes take their default; `null` leaves an optional attribute empty.
+  /// Relationships take identifiers: a to-one one identifier, a to-many an array of them; the
+  /// targets must exist, and inverse relationships are updated.
+  ///
+  /// ```swift
+  /// try store.transaction { tx in
+  ///   try tx.insert("Department", ["id": 1, "name": "R&D"])
+  ///   try tx.insert("Employee", ["id": 7, "fullName": "Ada", "department": 1])  // 7
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entity: The entity's name.
+  ///   - values: Attribute and relationship values by local name, the identifier included.
+  /// - Returns: The new record's identifier.
+  /// - Throws: ``StoreError`` — ``StoreError/Code/invalidRecord`` listing every bad value,
+  ///   ``StoreError/Code/duplicateIdentifier``, ``StoreError/Code/missingTarget``,
+  ///   ``StoreError/Code/unknownEntity``. The transaction is then unchanged, so it may go on.
+  @discardableResult
+  public mutating func insert(_ entity: String, _ values: JSONObject) throws(StoreError) -> RecordID {
+    let checked = try work.check(entity, values, isNew: true)
+    var attributes = JSONObject(minimumCapacity: checked.attributes.count)
+    for (name, value) in checked.attributes {
+      if let value { attributes[name] = value }
+    }
+    let saved = work
+    do throws(StoreError) {
+      let id = try work.insert(entity, attributes: attributes)
+      try work.applyRelationships(entity, id, checked)
+      return id
+    } catch {
+      work = saved
+      throw error
+    }
+  }
+
+  /// Changes the given values of an existing record; other values stay as they are.
+  ///
+  /// `null` clears an optional attribute or a relationship; `[]` empties a to-many. Values are
+  /// coerced as for ``insert(_:_:)``. Identifier attributes cannot change.
+  ///
+  /// ```swift
+  /// try store.transaction { tx in try tx.update("Employee", 7, ["fullName": "Ada L."]) }
+  /// ```
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/recordNotFound``,
+  ///   ``StoreError/Code/invalidRecord``, ``StoreError/Code/missingTarget``); the transaction is
+  ///   then unchanged.
+  public mutating func update(_ entity: String, _ id: RecordID, _ values: JSONObject) throws(StoreError) {
+    let checked = try work.check(entity, values, isNew: false)
+    guard work.record(entity, id) != nil else { throw work.notFound(entity, id) }
+    var attributes = JSONObject(minimumCapacity: checked.attributes.count)
+    for (name, value) in checked.attributes { attributes[name] = value ?? .null }
+    let saved = work
+    do throws(StoreError) {
+      if !attributes.isEmpty { try work.setAttributes(entity, id, attributes) }
+      try work.applyRelationships(entity, id, checked)
+    } catch {
+      work = saved
+      throw error
+    }
+  }
+
+  /// Deletes a record and applies the delete rules of its relationships (cascade, nullify,
+  /// deny), exactly as every other delete path does (D18).
+  ///
+  /// - Returns: Every deleted record: the requested one first, then cascaded ones.
+  /// - Throws: ``StoreError`` — ``StoreError/Code/recordNotFound``, or
+  ///   ``StoreError/Code/deleteDenied`` naming the link to remove first; the transaction is then
+  ///   unchanged.
+  @discardableResult
+  public mutating func delete(_ entity: String, _ id: RecordID) throws(StoreError) -> [RecordKey] {
+    try requireEntity(entity)
+    guard work.record(entity, id) != nil else { throw work.notFound(entity, id) }
+    let saved = work
+    do throws(StoreError) {
+      return try work.delete(entity, id)
+    } catch {
+      work = saved
+      throw error
+    }
+  }
+
+  /// Deletes every record of `entity`, applying delete rules to each (so cascades reach other
+  /// entities and references from other entities are removed).
+  ///
+  /// - Returns: Every deleted record, in identifier order of `entity` then cascade order.
+  /// - Throws: ``StoreError`` (``StoreError/Code/unknownEntity``,
+  ///   ``StoreError/Code/deleteDenied``); the transaction is then unchanged.
+  /// - Complexity: O(*n* log *n*) in the entity's records, plus their cascades.
+  @discardableResult
+  public mutating func deleteAll(_ entity: String) throws(StoreError) -> [RecordKey] {
+    try requireEntity(entity)
+    let saved = work
+    var deleted: [RecordKey] = []
+    do throws(StoreError) {
+      for id in work.state.ids(entity) { deleted += try work.delete(entity, id) }
+    } catch {
+      work = saved
+      throw error
+    }
+    return deleted
+  }
+
+  /// Deletes every record of every entity. Delete rules have nothing left to protect, so none
+  /// can refuse.
+  ///
+  /// - Returns: The number of records deleted.
+  /// - Complexity: O(*n*) in the number of records.
+  @discardableResult
+  public mutating func deleteEverything() -> Int {
+    var deleted = 0
+    for entity in work.index.schema.entities {
+      for id in work.state.tables[entity.name]?.ids ?? [] {
+        work.put(entity.name, id, nil)
+        deleted += 1
+      }
+    }
+    return deleted
+  }
+
+  private func requireEntity(_ entity: String) throws(StoreError) {
+    guard work.index.entities[entity] != nil else {
+      throw StoreError(
+        code: .unknownEntity,
+        message: "the schema has no entity '\(entity)'; use one of: \(work.index.schema.entities.map(\.name).joined(separator: ", "))",
+        entity: entity)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// folio-testhost: a second process for storage tests (locks, concurrent readers, kill tests).
+//
+//   folio-testhost hold-lock DIR SECONDS      open DIR for writing, print "locked", hold it
+//   folio-testhost write DIR ENTITY JSON      insert one record (local names) and save
+//   folio-testhost count DIR ENTITY           open DIR read-only, print the entity's record count
+//
+// Exit status: 0 on success, 1 on a store error (printed to stderr), 2 on bad usage.
+import Folio
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+func fail(_ message: String, status: Int32) -> Never {
+  var standardError = message + "\n"
+  standardError.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+  exit(status)
+}
+
+/// Writes a line to standard output unbuffered, so a waiting test sees it at once.
+func say(_ line: String) {
+  var text = line + "\n"
+  text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = "usage: folio-testhost hold-lock DIR SECONDS | write DIR ENTITY JSON | count DIR ENTITY"
+guard let command = arguments.first else { fail(usage, status: 2) }
+
+do {
+  switch (command, arguments.count) {
+  case ("hold-lock", 3):
+    let store = try Store.open(directory: arguments[1])
+    say("locked \(store.generation)")
+    usleep(UInt32((Double(arguments[2]) ?? 1) * 1_000_000))
+  case ("write", 4):
+    let store = try Store.open(directory: arguments[1])
+    guard case .object(let values) = try JSONParser.parse(arguments[3]) else { fail("JSON must be an object", status: 2) }
+    try store.insert(arguments[2], values)
+    say("wrote \(store.generation)")
+  case ("count", 3):
+    var options = StoreOptions()
+    options.readOnly = true
+    let store = try Store.open(directory: arguments[1], options: options)
+    say("\(store.state.count(arguments[2]))")
+  default:
+    fail(usage, status: 2)
+  }
+} catch {
+  fail("\(error)", status: 1)
+}
