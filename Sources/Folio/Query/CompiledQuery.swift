@@ -146,7 +146,7 @@ private struct Compiler {
   /// Normalises a literal for the field it is compared with: date text becomes canonical.
   private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
     guard field.attributeType == .isoDate, case .string(let text) = value,
-      let canonical = CanonicalDate.canonical(text)
+      let canonical = ISODate.canonicalLiteral(text)
     else { return value }
     return .string(canonical)
   }

@@ -35,7 +35,7 @@ enum SortColumn {
           numbers.append(b ? 1 : 0)
           present.append(true)
         case .string(let s)? where type == .isoDate:
-          guard let ms = CanonicalDate.millisecondsIfCanonical(s) else {
+          guard let ms = ISODate.millisecondsIfCanonical(s) else {
             self = .values(rows.map { read($0.record) })
             return
           }

@@ -32,7 +32,7 @@ extension Store {
 
   /// The records matching `query` decoded into `type`; see ``FetchedRecord/decode(_:)``.
   ///
-  /// - Throws: ``QueryError`` or `DecodingError`.
+  /// - Throws: ``QueryError`` or ``RecordCodingError``.
   public func fetch<T: Decodable>(_ type: T.Type, _ query: Query) throws -> [T] {
     try state.fetch(type, query)
   }

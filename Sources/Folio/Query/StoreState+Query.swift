@@ -20,7 +20,7 @@ extension StoreState {
 
   /// The matching records decoded into `type` (see ``FetchedRecord/decode(_:)``).
   ///
-  /// - Throws: ``QueryError`` when the query does not fit the schema, `DecodingError` when a
+  /// - Throws: ``QueryError`` when the query does not fit the schema, ``RecordCodingError`` when a
   ///   record does not fit `type`.
   public func fetch<T: Decodable>(_ type: T.Type, _ query: Query) throws -> [T] {
     try fetch(query).map { try $0.decode(type) }

@@ -107,7 +107,9 @@ import Testing
 
   @Test func decodingReportsMismatches() throws {
     let store = try QueryFixtures.company()
-    #expect(throws: DecodingError.self) { try store.fetch(Wrong.self, Query("Employee")) }
+    let error = try #require(throws: RecordCodingError.self) { try store.fetch(Wrong.self, Query("Employee")) }
+    #expect(error.code == .typeMismatch)
+    #expect(error.path == "fullName")
   }
 
   @Test func queriesRunInsideTransactionsSeeTheirOwnWrites() throws {
