@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Foundation
 import Testing
 
@@ -6,7 +7,6 @@ import Testing
 // Every ```swift block of Documentation/Querying.md and Documentation/Observing.md appears
 // below verbatim (at column 0, so the text matches exactly), followed by checks of what it does.
 // `everyDocumentationBlockIsHere` fails when a block changes without its twin.
-// swift-format-ignore-file
 
 @Suite struct QueryDocumentationTests {
   @Test func conditionsInSwift() throws {
