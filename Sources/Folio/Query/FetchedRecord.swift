@@ -24,7 +24,9 @@ public struct FetchedRecord: Sendable, Hashable {
   ///
   /// - Parameter decoder: the decoder to use (for its `userInfo`).
   /// - Throws: ``RecordCodingError`` when the values do not fit `type`.
-  public func decode<T: Decodable>(_ type: T.Type, using decoder: RecordDecoder = RecordDecoder()) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, using decoder: RecordDecoder = RecordDecoder())
+    throws -> T
+  {
     try decoder.decode(type, from: values)
   }
 }

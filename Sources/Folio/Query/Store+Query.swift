@@ -27,7 +27,8 @@ extension Store {
     _ entity: String, where predicate: Condition = .all, sortedBy ordering: Ordering = .unspecified,
     limit: Int? = nil, offset: Int = 0
   ) throws(QueryError) -> [FetchedRecord] {
-    try state.fetch(Query(entity, where: predicate, sortedBy: ordering, limit: limit, offset: offset))
+    try state.fetch(
+      Query(entity, where: predicate, sortedBy: ordering, limit: limit, offset: offset))
   }
 
   /// The records matching `query` decoded into `type`; see ``FetchedRecord/decode(_:)``.

@@ -24,12 +24,15 @@ import Testing
     let live = try store.observe(Query("Item", where: "active" == true, sortedBy: "id"))
     var updates = live.makeAsyncIterator()
 
-    _ = try store.sync([["id": 1, "active": true], ["id": 2, "active": false], ["id": 3, "active": true]], into: "Item")
+    _ = try store.sync(
+      [["id": 1, "active": true], ["id": 2, "active": false], ["id": 3, "active": true]],
+      into: "Item")
     let first = try #require(await updates.next())
     #expect(first.changes.map(\.description) == ["insert 1 at 0", "insert 3 at 1"])
     #expect(first.ids == [1, 3])
 
-    _ = try store.sync([["id": 1, "active": true, "name": "x"], ["id": 3, "active": true]], into: "Item")
+    _ = try store.sync(
+      [["id": 1, "active": true, "name": "x"], ["id": 3, "active": true]], into: "Item")
     let second = try #require(await updates.next())
     #expect(second.changes == [ResultChange(kind: .update, id: 1, oldIndex: 0, newIndex: 0)])
     #expect(second.ids == [1, 3])

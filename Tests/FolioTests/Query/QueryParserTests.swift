@@ -161,8 +161,10 @@ import Testing
 
   @Test func hostileInputGetsErrorsNotCrashes() {
     let inputs = [
-      "'", "\"", "\\", "a == '\\", "[", "]", "a in [", "a in [,]", "a in [1,]", ".", "a..b == 1", "-", "1e",
-      "a == 1e999", "a == --1", "((((", "))))", "a == 1 &&", "a == 1 ||", "!", "a is", "a is not", "a is not 3",
+      "'", "\"", "\\", "a == '\\", "[", "]", "a in [", "a in [,]", "a in [1,]", ".", "a..b == 1",
+      "-", "1e",
+      "a == 1e999", "a == --1", "((((", "))))", "a == 1 &&", "a == 1 ||", "!", "a is", "a is not",
+      "a is not 3",
       "\u{0}", "a == '\u{1F600}' && 😀 == 1",
     ]
     for input in inputs {

@@ -24,7 +24,8 @@ import Testing
     for (bound, expected) in [(0, 0), (2, 2), (10, 5)] {
       #expect(try store.count(Query("Click", where: "clickID" < bound)) == expected)
     }
-    #expect(try store.fetch(Query("Click", where: "clickID" > 0 && "clickID" < 4)).ids == [1, 2, 3])
+    #expect(
+      try store.fetch(Query("Click", where: "clickID" > 0 && "clickID" < 4)).ids == [1, 2, 3])
 
     #expect(try store.fetch(Query("Click", sortedBy: "clickID")).ids == [0, 1, 2, 3, 4])
     #expect(try store.fetch(Query("Click", sortedBy: "-clickID")).ids == [4, 3, 2, 1, 0])
@@ -62,7 +63,8 @@ import Testing
     defer { test.remove() }
     try test.store.deleteAll(matching: Query("Click", where: "clickID" >= 3))
     guard let path = test.path else { return }
-    let reopened = try Store(directory: path, schema: SchemaFixtures.batchClick, options: StoreOptions(readOnly: true))
+    let reopened = try Store(
+      directory: path, schema: SchemaFixtures.batchClick, options: StoreOptions(readOnly: true))
     #expect(try reopened.fetch(Query("Click")).ids == [0, 1, 2])
     #expect(reopened.get("Batch", 100)?["clicks"] == [0, 1, 2])
     #expect(reopened.state.invariantViolations() == [])
@@ -73,7 +75,10 @@ import Testing
     let test = try TestStore(backing, schema: SchemaFixtures.item)
     defer { test.remove() }
     _ = try test.store.sync(
-      [["id": 1, "name": "b", "count": 2], ["id": 2, "name": "a", "count": 2], ["id": 3, "name": "c", "count": 1]],
+      [
+        ["id": 1, "name": "b", "count": 2], ["id": 2, "name": "a", "count": 2],
+        ["id": 3, "name": "c", "count": 1],
+      ],
       into: "Item")
     #expect(try test.store.fetch(Query("Item", sortedBy: ["-count", "name"])).ids == [2, 1, 3])
   }
