@@ -3,6 +3,7 @@
 //   folio-testhost hold-lock DIR SECONDS      open DIR for writing, print "locked", hold it
 //   folio-testhost write DIR ENTITY JSON      insert one record (local names) and save
 //   folio-testhost count DIR ENTITY           open DIR read-only, print the entity's record count
+//   (and the measurement commands in Measure.swift)
 //
 // Exit status: 0 on success, 1 on a store error (printed to stderr), 2 on bad usage.
 import Folio
@@ -46,7 +47,7 @@ do {
     let store = try Store.open(directory: arguments[1], options: options)
     say("\(store.state.count(arguments[2]))")
   default:
-    fail(usage, status: 2)
+    if try !measure(command, Array(arguments.dropFirst())) { fail(usage, status: 2) }
   }
 } catch {
   fail("\(error)", status: 1)
