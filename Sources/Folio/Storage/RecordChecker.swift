@@ -41,7 +41,9 @@ struct RecordChecker: Sendable {
   /// to-many arrays) dropped, or the problems found (all of them).
   func check(_ record: JSONObject) -> (id: RecordID?, record: JSONObject, problems: [Problem]) {
     var problems: [Problem] = []
-    var seen = [Bool](repeating: false, count: names.count)
+    // Which members the record holds: a bit mask for up to 64 members (no allocation).
+    var seenMask: UInt64 = 0
+    var seenMore: [Bool] = names.count > 64 ? [Bool](repeating: false, count: names.count) : []
     var dropsMembers = false
     var id: RecordID?
     var cursor = 0
@@ -61,7 +63,7 @@ struct RecordChecker: Sendable {
         continue
       }
       cursor = position + 1
-      seen[position] = true
+      if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
       let slot = slots[position]
       if member.value.isNull {
         dropsMembers = true
@@ -94,7 +96,9 @@ struct RecordChecker: Sendable {
         }
       }
     }
-    for position in names.indices where isRequired[position] && !seen[position] {
+    for position in names.indices where isRequired[position]
+      && (position < 64 ? seenMask & (1 << UInt64(position)) == 0 : !seenMore[position])
+    {
       problems.append(Problem(member: nil, message: "required attribute '\(names[position])' of \(entity.name) is missing; add it to the record"))
     }
     var cleaned = record

@@ -65,7 +65,7 @@ struct StoreMigrator {
       }
       state.tables[entity.name] = table
     }
-    var links = LinkChecker(state: state, orders: [:], loader: StoreLoader(directory: path, schema: schema, manifest: manifest))
+    var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema, manifest: manifest))
     links.run()
     problems += links.problems
     guard problems.isEmpty else { throw StoreValidationError(problems: problems) }
