@@ -4,6 +4,7 @@
 //   folio-testhost open DIR           open DIR (stored schema) and report the time
 //   folio-testhost parse DIR          read and parse every shard file, sequentially and in parallel
 //   folio-testhost save-one DIR       change one field of one record and report the time
+//   folio-testhost save-all DIR       rewrite every shard (a full save) and report the time
 import Dispatch
 import Folio
 
@@ -77,6 +78,11 @@ func measure(_ command: String, _ arguments: [String]) throws -> Bool {
     let start = seconds()
     try store.update("Employee", 4242, ["salary": .double(Double(Int(seconds()) % 100_000) + 0.5)])
     say("save-one: \(seconds() - start) s")
+  case ("save-all", 1):
+    let store = try Store.open(directory: arguments[0])
+    let start = seconds()
+    try store.rewriteFiles()
+    say("save-all: \(seconds() - start) s")
   default:
     return false
   }

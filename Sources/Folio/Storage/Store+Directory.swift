@@ -65,6 +65,20 @@ struct StoreOpener {
   }
 
   func open() throws -> Opened {
+    // Entity names become folder names: refuse anything that could leave the store directory.
+    for entity in schema.entities {
+      let safe = !entity.name.isEmpty && !entity.name.hasPrefix(".")
+        && entity.name.utf8.allSatisfy { byte in
+          (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+      guard safe else {
+        throw StoreError(
+          code: .invalidRecord,
+          message: "the entity name '\(entity.name)' cannot be a folder name; use letters, digits, '_', '-' and '.' (not first)",
+          entity: entity.name)
+      }
+    }
     var lock: StoreLock?
     if !options.readOnly {
       try StoreFiles.makeDirectory(path)
@@ -160,6 +174,9 @@ struct StoreOpener {
         message: "\(path) holds files that are not part of a Folio store (\(foreign.prefix(5).joined(separator: ", "))); choose an empty or new directory")
     }
     try StoreFiles.writeFile(Array(DirectoryBacking.gitignore.utf8), to: path + "/.gitignore", sync: true)
+    // Make the new store directory's own entry durable in its parent.
+    let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    try StoreFiles.syncPath(parent.isEmpty ? "/" : parent)
     var entities: [String: Manifest.EntityShards] = [:]
     var files: [(file: String, bytes: [UInt8])] = [("schema.json", JSONWriter.bytes(SchemaCopy.encode(schema), style: .pretty))]
     let empty = ShardFile.bytes([:])

@@ -168,3 +168,23 @@ import FolioTestSupport
     #expect(error.code == .readOnly)
   }
 }
+
+extension StoreDirectoryTests {
+  @Test func rewritingFilesNormalisesAcceptedHandEdits() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/s"
+    do {
+      let store = try Store(directory: path, schema: Self.schema)
+      try store.insert("Person", ["id": 1, "name": "Ada"])
+    }
+    try Data(#"[{"name":"Ada","id":1,"active":true}]"#.utf8).write(to: URL(fileURLWithPath: path + "/Person/0000.json"))
+    let store = try Store(directory: path, schema: Self.schema, options: StoreOptions(validation: .lenient))
+    #expect(try store.check().count == 3)
+    try store.rewriteFiles()
+    #expect(try text(path + "/Person/0000.json") == "[\n  {\n    \"active\": true,\n    \"id\": 1,\n    \"name\": \"Ada\"\n  }\n]\n")
+    #expect(store.generation == 1)
+    let reopened = try Store(directory: directory.path + "/s", schema: Self.schema, options: StoreOptions(readOnly: true))
+    #expect(reopened.loadProblems == [])
+  }
+}
