@@ -63,8 +63,12 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public var line: Int
   /// Column in bytes within the line (1-based).
   public var column: Int
-  /// The text of the offending line, for the caret display (tabs kept, at most 200 bytes).
+  /// The text of the offending line, for the caret display (tabs kept). A long line is cut to
+  /// at most 160 bytes around the error; ``sourceLineColumn`` says where the excerpt starts.
   public var sourceLine: String
+  /// The column (1-based, in bytes) of the first byte of ``sourceLine`` within its line: 1 unless
+  /// a long line was cut.
+  public var sourceLineColumn: Int = 1
   /// The file the input came from, when known.
   public var file: String?
 
@@ -87,7 +91,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     let location = "\(file ?? "<input>"):\(line):\(column)"
     var caretPad = ""
-    for (i, byte) in sourceLine.utf8.enumerated() where i < column - 1 {
+    for (i, byte) in sourceLine.utf8.enumerated() where i < column - sourceLineColumn {
       caretPad.append(byte == 0x09 ? "\t" : " ")
     }
     return "\(location): error: \(message) [\(code)]\n  \(sourceLine)\n  \(caretPad)^"

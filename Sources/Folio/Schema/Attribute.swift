@@ -1,0 +1,46 @@
+/// A typed value of an entity.
+public struct Attribute: Sendable, Hashable {
+  /// The attribute's name in records.
+  public var name: String
+  /// The value type.
+  public var type: AttributeType
+  /// The JSON key path read from incoming items (`"user.name"`); `nil` means the name itself
+  /// (and its snake_case form under ``KeyConvention/snakeCase``).
+  public var key: String?
+  /// Whether the attribute may be null. Identifier attributes are never optional.
+  public var isOptional: Bool
+  /// The value given to a new record whose item lacks the key.
+  public var defaultValue: JSONValue?
+  /// Lenient date forms for this attribute; `nil` inherits the schema's.
+  public var dateFormats: DateFormats?
+
+  /// Creates an attribute value.
+  public init(
+    name: String, type: AttributeType, key: String? = nil, isOptional: Bool = false,
+    defaultValue: JSONValue? = nil, dateFormats: DateFormats? = nil
+  ) {
+    self.name = name
+    self.type = type
+    self.key = key
+    self.isOptional = isOptional
+    self.defaultValue = defaultValue
+    self.dateFormats = dateFormats
+  }
+}
+
+/// The type of an attribute's values.
+public indirect enum AttributeType: Sendable, Hashable {
+  /// Text.
+  case string
+  /// `true` or `false`.
+  case bool
+  /// A 64-bit integer.
+  case int
+  /// A finite double.
+  case double
+  /// An instant, stored as a canonical UTC ISO-8601 string with millisecond precision.
+  case isoDate
+  /// An array of values of one scalar type, e.g. `.array(.string)` for tags.
+  case array(AttributeType)
+}
+

@@ -1,0 +1,383 @@
+extension JSONParser.Reader {
+  /// Parses a string value starting at its opening quote; leaves the cursor after the closing
+  /// quote.
+  ///
+  /// Strings without escapes are validated in place and become a `String` in one copy; only
+  /// strings with escapes are decoded through ``scratch``.
+  mutating func parseString() throws(JSONError) -> String {
+    position += 1
+    let start = position
+    guard try scanUnescaped() else { return try parseEscapedString(from: start) }
+    let length = position - start
+    try checkLength(length, start: start)
+    position += 1
+    return makeString(start, length)
+  }
+
+  /// Parses an object key, reusing the `String` of an earlier identical key.
+  ///
+  /// - Returns: the key and its ``KeyCache/prefix(_:_:)`` word, for duplicate checks.
+  mutating func parseKey() throws(JSONError) -> (key: String, prefix: UInt64) {
+    position += 1
+    let start = position
+    guard try scanUnescaped() else {
+      let key = try parseEscapedString(from: start)
+      return (key, scratch.withUnsafeBytes { KeyCache.prefix($0.baseAddress, $0.count) })
+    }
+    let length = position - start
+    try checkLength(length, start: start)
+    position += 1
+    let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
+    // Eight bytes can be loaded at once: the closing quote and at least one more byte follow
+    // the key whenever it is inside an object that is not cut off.
+    let prefix =
+      start + 8 <= count
+      ? KeyCache.maskedPrefix(raw.loadUnaligned(as: UInt64.self), length)
+      : KeyCache.prefix(raw, length)
+    guard length <= KeyCache.maxKeyLength else { return (makeString(start, length), prefix) }
+    if keys.lengths.isEmpty { keys.allocate() }
+    // Two candidate slots, so that two frequent keys rarely keep evicting each other.
+    let hash = KeyCache.hash(prefix, length)
+    let first = Int(truncatingIfNeeded: hash >> 56)
+    let second = Int(truncatingIfNeeded: (hash >> 48) & 0xFF)
+    if let key = keys.string(at: first, raw, length, prefix, input: buffer) { return (key, prefix) }
+    if let key = keys.string(at: second, raw, length, prefix, input: buffer) {
+      return (key, prefix)
+    }
+    let key = makeString(start, length)
+    let slot = keys.lengths[first] < 0 ? first : second
+    keys.lengths[slot] = length
+    keys.offsets[slot] = start
+    keys.prefixes[slot] = prefix
+    keys.strings[slot] = key
+    return (key, prefix)
+  }
+
+  @inline(__always) mutating func makeString(_ start: Int, _ length: Int) -> String {
+    String(
+      decoding: UnsafeBufferPointer(
+        start: buffer.baseAddress.unsafelyUnwrapped + start, count: length),
+      as: UTF8.self)
+  }
+
+  @inline(__always) mutating func checkLength(_ length: Int, start: Int) throws(JSONError) {
+    if length > maxStringBytes {
+      throw error(
+        .tooLarge,
+        "a string is longer than the limit of \(maxStringBytes) bytes; "
+          + "raise JSONParser.Options.maxStringBytes", at: start - 1)
+    }
+  }
+
+  /// Advances over string content without escapes, validating UTF-8 in place.
+  ///
+  /// - Returns: `true` at the closing quote, `false` at a backslash.
+  @inline(__always) mutating func scanUnescaped() throws(JSONError) -> Bool {
+    let base = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+    while true {
+      // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
+      while position + 8 <= count {
+        let x = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = x ^ (ones &* 0x22)
+        let backslash = x ^ (ones &* 0x5C)
+        let special =
+          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((x &- ones &* 0x20) & ~x) | x
+        let found = special & (ones &* 0x80)
+        if found != 0 {
+          // The lowest flagged byte is a real match (borrows only propagate upwards).
+          position += found.trailingZeroBitCount >> 3
+          break
+        }
+        position += 8
+      }
+      guard position < count else {
+        throw error(.unexpectedEnd, "the input ended inside a string; expected a closing '\"'")
+      }
+      let byte = buffer[position]
+      if byte == UInt8(ascii: "\"") { return true }
+      if byte == UInt8(ascii: "\\") { return false }
+      if byte < 0x20 { throw controlCharacterError(byte) }
+      if byte < 0x80 {
+        position += 1
+      } else {
+        position += try validateUTF8Sequence()
+      }
+    }
+  }
+
+  func controlCharacterError(_ byte: UInt8) -> JSONError {
+    error(
+      .controlCharacter,
+      "a raw control character (U+\(hex4(UInt32(byte)))) is not allowed inside a string; "
+        + "escape it, e.g. as \\n, \\t or \\u\(hex4(UInt32(byte)).lowercased())")
+  }
+
+  /// The rest of a string that holds escapes, decoded into ``scratch``.
+  mutating func parseEscapedString(from start: Int) throws(JSONError) -> String {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
+    while true {
+      guard position < count else {
+        throw error(.unexpectedEnd, "the input ended inside a string; expected a closing '\"'")
+      }
+      let byte = buffer[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        try checkLength(position - start, start: start)
+        position += 1
+        return String(decoding: scratch, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        try parseEscape()
+      case 0..<0x20:
+        throw controlCharacterError(byte)
+      case 0x80...:
+        let length = try validateUTF8Sequence()
+        scratch.append(
+          contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<(position + length)]))
+        position += length
+      default:
+        scratch.append(byte)
+        position += 1
+      }
+    }
+  }
+
+  /// Checks the multi-byte UTF-8 sequence at the cursor (Unicode Table 3-7) and returns its
+  /// length, without moving the cursor.
+  mutating func validateUTF8Sequence() throws(JSONError) -> Int {
+    let lead = buffer[position]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    case 0x80...0xBF:
+      throw error(
+        .invalidUTF8, "the byte 0x\(hex2(lead)) is a UTF-8 continuation byte without a lead byte")
+    case 0xC0, 0xC1:
+      throw error(
+        .invalidUTF8,
+        "the byte 0x\(hex2(lead)) starts an overlong UTF-8 encoding, which is not allowed")
+    default:
+      throw error(.invalidUTF8, "the byte 0x\(hex2(lead)) never occurs in UTF-8")
+    }
+    guard position + length <= count else {
+      throw error(.invalidUTF8, "a UTF-8 sequence is cut off by the end of the input")
+    }
+    let second = buffer[position + 1]
+    guard second >= low, second <= high else {
+      let what: String
+      switch (lead, second) {
+      case (0xED, 0xA0...0xBF): what = "; it would encode a UTF-16 surrogate"
+      case (0xE0, 0x80...0x9F), (0xF0, 0x80...0x8F): what = "; it would be an overlong encoding"
+      case (0xF4, 0x90...0xBF): what = "; it would encode a value above U+10FFFF"
+      default: what = ""
+      }
+      throw error(
+        .invalidUTF8,
+        "the byte 0x\(hex2(second)) is not valid after 0x\(hex2(lead)) in UTF-8\(what)",
+        at: position + 1)
+    }
+    var i = 2
+    while i < length {
+      let byte = buffer[position + i]
+      guard byte & 0xC0 == 0x80 else {
+        throw error(
+          .invalidUTF8,
+          "the byte 0x\(hex2(byte)) is not a UTF-8 continuation byte; the sequence is cut short",
+          at: position + i)
+      }
+      i += 1
+    }
+    return length
+  }
+
+  mutating func parseEscape() throws(JSONError) {
+    let escapeStart = position
+    position += 1
+    guard position < count else {
+      throw error(.unexpectedEnd, "the input ended inside an escape sequence")
+    }
+    let byte = buffer[position]
+    position += 1
+    switch byte {
+    case UInt8(ascii: "\""): scratch.append(0x22)
+    case UInt8(ascii: "\\"): scratch.append(0x5C)
+    case UInt8(ascii: "/"): scratch.append(0x2F)
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try readHex4(escapeStart: escapeStart)
+      if scalar >= 0xD800, scalar <= 0xDBFF {
+        guard position + 1 < count, buffer[position] == UInt8(ascii: "\\"),
+          buffer[position + 1] == UInt8(ascii: "u")
+        else {
+          throw error(
+            .invalidSurrogate,
+            "the high surrogate \\u\(hex4(scalar)) must be followed by a low surrogate escape (\\uDC00–\\uDFFF)",
+            at: escapeStart)
+        }
+        position += 2
+        let low = try readHex4(escapeStart: position - 2)
+        guard low >= 0xDC00, low <= 0xDFFF else {
+          throw error(
+            .invalidSurrogate,
+            "the high surrogate \\u\(hex4(scalar)) is followed by \\u\(hex4(low)), not by a low surrogate (\\uDC00–\\uDFFF)",
+            at: escapeStart)
+        }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if scalar >= 0xDC00, scalar <= 0xDFFF {
+        throw error(
+          .invalidSurrogate,
+          "the low surrogate \\u\(hex4(scalar)) has no high surrogate (\\uD800–\\uDBFF) before it",
+          at: escapeStart)
+      }
+      appendUTF8(scalar)
+    default:
+      let shown = byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "0x\(hex2(byte))"
+      throw error(
+        .invalidEscape,
+        "'\\\(shown)' is not a JSON escape; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+        at: escapeStart)
+    }
+  }
+
+  mutating func appendUTF8(_ v: UInt32) {
+    switch v {
+    case 0..<0x80: scratch.append(UInt8(v))
+    case 0x80..<0x800:
+      scratch.append(UInt8(0xC0 | v >> 6))
+      scratch.append(UInt8(0x80 | v & 0x3F))
+    case 0x800..<0x10000:
+      scratch.append(UInt8(0xE0 | v >> 12))
+      scratch.append(UInt8(0x80 | v >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | v & 0x3F))
+    default:
+      scratch.append(UInt8(0xF0 | v >> 18))
+      scratch.append(UInt8(0x80 | v >> 12 & 0x3F))
+      scratch.append(UInt8(0x80 | v >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | v & 0x3F))
+    }
+  }
+
+  mutating func readHex4(escapeStart: Int) throws(JSONError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard position < count else {
+        throw error(.unexpectedEnd, "the input ended inside a \\u escape")
+      }
+      let byte = buffer[position]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 48
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 87
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 55
+      default:
+        throw error(
+          .invalidEscape, "a \\u escape needs exactly four hexadecimal digits, e.g. \\u00e9",
+          at: escapeStart)
+      }
+      value = value << 4 | UInt32(digit)
+      position += 1
+    }
+    return value
+  }
+}
+
+/// Object keys already turned into `String`s during one parse, found again by their bytes.
+///
+/// Records repeat the same keys; returning the existing `String` skips validation and, for keys
+/// longer than 15 bytes, an allocation. A direct-mapped table indexed by the key's first eight
+/// bytes and length: a collision just replaces the slot.
+struct KeyCache {
+  static let slotCount = 256
+  static let maxKeyLength = 64
+  /// Offsets of each slot's key bytes in the input; `lengths[slot] == -1` for an empty slot.
+  /// Allocated on the first key, so that parsing a scalar costs nothing.
+  var offsets: [Int] = []
+  var lengths: [Int] = []
+  var prefixes: [UInt64] = []
+  var strings: [String] = []
+
+  mutating func allocate() {
+    offsets = [Int](repeating: 0, count: Self.slotCount)
+    lengths = [Int](repeating: -1, count: Self.slotCount)
+    prefixes = [UInt64](repeating: 0, count: Self.slotCount)
+    strings = [String](repeating: "", count: Self.slotCount)
+  }
+
+  /// The string in `slot` if it holds the key at `raw`.
+  @inline(__always) func string(
+    at slot: Int, _ raw: UnsafeRawPointer, _ length: Int, _ prefix: UInt64,
+    input: UnsafeBufferPointer<UInt8>
+  ) -> String? {
+    guard lengths[slot] == length, prefixes[slot] == prefix else { return nil }
+    if length > 8 {
+      let stored = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped + offsets[slot])
+      guard Self.equal(raw + 8, stored + 8, length - 8) else { return nil }
+    }
+    return strings[slot]
+  }
+
+  /// The first `min(length, 8)` bytes at `bytes` as a little-endian word, zero-padded.
+  static func prefix(_ bytes: UnsafeRawPointer?, _ length: Int) -> UInt64 {
+    guard let bytes else { return 0 }
+    var word: UInt64 = 0
+    var i = 0
+    while i < min(length, 8) {
+      word |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i))
+      i += 1
+    }
+    return word
+  }
+
+  /// ``prefix(_:_:)`` from an eight-byte load.
+  @inline(__always) static func maskedPrefix(_ loaded: UInt64, _ length: Int) -> UInt64 {
+    let word = UInt64(littleEndian: loaded)
+    return length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
+  }
+
+  @inline(__always) static func hash(_ prefix: UInt64, _ length: Int) -> UInt64 {
+    (prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int)
+    -> Bool
+  {
+    var i = 0
+    while i + 8 <= length {
+      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      {
+        return false
+      }
+      i += 8
+    }
+    while i < length {
+      if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+        return false
+      }
+      i += 1
+    }
+    return true
+  }
+}

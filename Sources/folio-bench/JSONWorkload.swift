@@ -1,0 +1,87 @@
+import Folio
+import Foundation
+
+extension BenchWorkload {
+  /// Folio's parser and writer against Foundation's, on the same day-1 payload bytes.
+  static let json = BenchWorkload(
+    name: "json",
+    summary:
+      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
+    run: { arguments in try JSONBenchmark(arguments: arguments).run() })
+}
+
+/// Times, alternating within each repetition and on the same bytes: Folio parse, Folio compact
+/// write, `JSONSerialization` parse and write, and `JSONDecoder` into ``Employee``.
+struct JSONBenchmark {
+  var sizes: [Int]
+  var repeats: Int
+  var arguments: BenchArguments
+
+  init(arguments: BenchArguments) throws {
+    sizes = try arguments.sizes(default: [10_000, 100_000])
+    repeats = try arguments.repeats()
+    self.arguments = arguments
+  }
+
+  func run() throws {
+    print(
+      "folio-bench json: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    for size in sizes { try run(size: size) }
+  }
+
+  func run(size: Int) throws {
+    let bytes = try PayloadSource.bytes(day: 1, count: size, arguments: arguments)
+    if let only = arguments.values["only"] {
+      return try runFolioOnly(only, bytes: bytes)
+    }
+    let data = Data(bytes)
+    let value = try JSONParser.parse(bytes)
+    let foundationObject = try JSONSerialization.jsonObject(with: data)
+    let written = JSONWriter.bytes(value)
+    let foundationWritten = try JSONSerialization.data(withJSONObject: foundationObject)
+
+    var folioParse = Measurement(label: "Folio parse", bytes: bytes.count)
+    var folioWrite = Measurement(label: "Folio write (compact)", bytes: written.count)
+    var foundationParse = Measurement(label: "JSONSerialization parse", bytes: bytes.count)
+    var foundationWrite = Measurement(
+      label: "JSONSerialization write", bytes: foundationWritten.count)
+    var decoder = Measurement(label: "JSONDecoder → [Employee]", bytes: bytes.count)
+    var checksum = 0
+    for _ in 0..<repeats {
+      checksum &+= try folioParse.time { try JSONParser.parse(bytes) }.arrayValue?.count ?? 0
+      checksum &+= folioWrite.time { JSONWriter.bytes(value) }.count
+      checksum &+=
+        try foundationParse.time { try JSONSerialization.jsonObject(with: data) as? [Any] }?.count
+        ?? 0
+      checksum &+= try foundationWrite.time {
+        try JSONSerialization.data(withJSONObject: foundationObject)
+      }.count
+      checksum &+= try decoder.time { try JSONDecoder().decode([Employee].self, from: data) }.count
+    }
+
+    print("\nday1_\(size).json: \(bytes.count) bytes (checksum \(checksum))")
+    print(Measurement.header)
+    for m in [folioParse, folioWrite, foundationParse, foundationWrite, decoder] { print(m.row) }
+    func ratio(_ a: Measurement, _ b: Measurement) -> String {
+      String(format: "%.1f×", b.median / a.median)
+    }
+    print("Folio parse vs JSONDecoder:        \(ratio(folioParse, decoder)) faster")
+    print("Folio parse vs JSONSerialization:  \(ratio(folioParse, foundationParse)) faster")
+    print("Folio write vs JSONSerialization:  \(ratio(folioWrite, foundationWrite)) faster")
+  }
+
+  /// `--only parse` or `--only write`: Folio alone, for profiling with callgrind.
+  func runFolioOnly(_ operation: String, bytes: [UInt8]) throws {
+    let value = try JSONParser.parse(bytes)
+    var measurement = Measurement(label: "Folio \(operation)", bytes: bytes.count)
+    for _ in 0..<repeats {
+      switch operation {
+      case "parse": _ = try measurement.time { try JSONParser.parse(bytes) }
+      case "write": _ = measurement.time { JSONWriter.bytes(value) }
+      default: throw BenchArguments.UsageError(description: "--only expects parse or write")
+      }
+    }
+    print(Measurement.header)
+    print(measurement.row)
+  }
+}
