@@ -72,9 +72,9 @@ struct StoreMigrator {
     state = links.state
 
     var next = Manifest(
-      generation: state.generation, schemaFingerprint: SchemaCopy.fingerprint(schema),
+      generation: state.generation, schemaFingerprint: schema.fingerprint,
       migrations: manifest.migrations + pending.map(\.name), entities: [:])
-    var files: [(file: String, bytes: [UInt8])] = [("schema.json", JSONWriter.bytes(SchemaCopy.encode(schema), style: .pretty))]
+    var files: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema))]
     for entity in schema.entities {
       guard let table = state.tables[entity.name] else { continue }
       var shards: [Manifest.Shard] = []
