@@ -32,7 +32,8 @@ public final class SyncSession: Sendable {
   {
     let plan = try store.sync(payload, into: entity, options: options, collectMarks: true)
     marks.withLock { marks in
-      marks[entity, default: []].formUnion([])
+      // The entity synced counts as touched even when the payload reached none of its records.
+      if marks[entity] == nil { marks[entity] = [] }
       for (name, ids) in plan.marks { marks[name, default: []].formUnion(ids) }
     }
     return plan.report
