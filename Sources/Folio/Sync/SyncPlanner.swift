@@ -29,7 +29,7 @@ struct SyncPlanner {
     var kind: SyncOutcome.Kind?
     var reason: String?
     var pointer: String?
-    /// The first top-level item naming the record, or -1 (presence for delete-missing, D3).
+    /// The first top-level item naming the record, or -1 (for duplicate diagnostics, D3).
     var firstItem = -1
   }
 
@@ -219,7 +219,7 @@ struct SyncPlanner {
 
   // MARK: Delete-missing
 
-  /// Deletes the records of `context` in `scope` that no top-level item listed.
+  /// Deletes the records of `context` in `scope` that the payload did not reach.
   ///
   /// - Returns: whether the mass-delete guard refused (nothing is then deleted).
   mutating func deleteMissing(_ context: Int, scope: SyncScope?, maximumShare: Double?)
@@ -229,11 +229,11 @@ struct SyncPlanner {
     var doomed: [RecordID] = []
     var inScope = 0
     let reached = self.reached[context]
-    let pending = self.pending
     work.state.forEachRecord(of: name) { id, record in
       if let scope, !scope.contains(record) { return }
       inScope += 1
-      if let slot = reached[id], pending[slot].firstItem >= 0 { return }
+      // Listed at the top level or reached through nesting (self-referential entities).
+      if reached[id] != nil { return }
       doomed.append(id)
     }
     guard !doomed.isEmpty else { return false }
