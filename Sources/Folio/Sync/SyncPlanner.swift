@@ -58,6 +58,15 @@ struct SyncPlanner {
     }
   }
 
+  /// A child removed from its parent by a nested sync, to delete unless it moved.
+  struct Orphan {
+    let key: RecordKey
+    /// The parent's entity and relationship it was removed from.
+    let owner: String
+    let relationship: String
+    let reason: String
+  }
+
   static let maximumDepth = 64
 
   let schema: Schema
@@ -69,6 +78,8 @@ struct SyncPlanner {
   /// Per context: record id → position in ``pending``.
   var reached: [[RecordID: Int]] = []
   var diagnostics: [SyncDiagnostic] = []
+  /// Children removed from a parent whose deletion waits for the end of the payload.
+  var orphans: [Orphan] = []
   var childOverrides: [String: ChildSyncOptions]
   var depth = 0
 
@@ -144,6 +155,7 @@ struct SyncPlanner {
         duplicates[id]?.append(i)
       }
     }
+    try planner.deleteOrphans()
     for id in duplicateOrder {
       let pointers = (duplicates[id] ?? []).map { "/\($0)" }
       planner.diagnostics.append(

@@ -56,7 +56,7 @@ import Testing
     return g.below(15) == 0 ? value(&g) : .array(items)
   }
 
-  @Test(arguments: 0..<8)
+  @Test(arguments: 0..<24)
   func generatedPayloadsKeepTheStoreConsistent(_ seed: Int) throws {
     let schema = try #require(SyncSchemas.named("batches"))
     let store = try SyncTestStore.make(schema)
@@ -87,6 +87,43 @@ import Testing
           .map { "\($0.entity) \($0.id.map { "\($0)" } ?? "")" })
       let changed = Set(plan.changes.map { "\($0.key)" })
       #expect(reported == changed, "seed \(seed) round \(round): \(JSONWriter.string(payload))")
+    }
+  }
+
+  static func folder(_ g: inout Generator, depth: Int) -> JSONValue {
+    if g.below(5) == 0 { return .int(Int64(g.below(10))) }
+    var folder: JSONObject = ["id": .int(Int64(g.below(10)))]
+    if depth < 4, g.below(2) == 0 {
+      folder["children"] = .array((0..<g.below(3)).map { _ in Self.folder(&g, depth: depth + 1) })
+    }
+    if g.below(8) == 0 { folder["parent"] = g.below(2) == 0 ? .null : .int(Int64(g.below(10))) }
+    return .object(folder)
+  }
+
+  @Test(arguments: 0..<24)
+  func generatedTreesKeepASelfReferentialStoreConsistent(_ seed: Int) throws {
+    let folder = Entity(
+      name: "Folder", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+      relationships: [
+        Relationship(
+          name: "children", target: "Folder", isToMany: true, inverse: "parent",
+          deleteRule: .cascade),
+        Relationship(name: "parent", target: "Folder", isToMany: false, inverse: "children"),
+      ])
+    let store = try SyncTestStore.make(Schema(entities: [folder]))
+    var g = Generator(state: UInt64(seed) &* 104_729)
+    for round in 0..<30 {
+      let payload: JSONValue = .array((0..<g.below(4)).map { _ in Self.folder(&g, depth: 0) })
+      var options = SyncOptions()
+      options.deleteMissing = g.below(3) == 0
+      let plan = try store.plan(payload, into: "Folder", options: options)
+      try store.apply(plan)
+      let context = "seed \(seed) round \(round): \(JSONWriter.string(payload))"
+      #expect(store.state.invariantViolations() == [], "\(context)")
+      let reported = Set(
+        plan.outcomes.filter { [.inserted, .updated, .deleted].contains($0.kind) }
+          .map { "\($0.entity) \($0.id.map { "\($0)" } ?? "")" })
+      #expect(reported == Set(plan.changes.map { "\($0.key)" }), "\(context)")
     }
   }
 }
