@@ -62,15 +62,25 @@ import Testing
     let store = try SyncTestStore.make(schema)
     var g = Generator(state: UInt64(seed) &* 7919)
     for round in 0..<40 {
-      let payload = Self.payload(&g)
+      // Even rounds sync batches (nested clicks), odd rounds clicks (nested batches, scopes).
+      let entity = round % 2 == 0 ? "Batch" : "Click"
+      let payload: JSONValue =
+        entity == "Batch" ? Self.payload(&g) : .array((0..<g.below(5)).map { _ in Self.click(&g) })
       var options = SyncOptions()
       options.deleteMissing = g.below(2) == 0
       options.updateExisting = g.below(5) > 0
       options.insertMissing = g.below(5) > 0
+      options.forceUpdate = g.below(6) == 0
+      if entity == "Click", g.below(2) == 0 {
+        options.scope = .linked("batch", to: .int(Int64(g.below(5))))
+      }
+      if g.below(4) == 0 {
+        options.childOptions["Batch.clicks"] = ChildSyncOptions(deleteMissing: false)
+      }
       let before = SyncTestStore.records(store.state)
       let plan: SyncPlan
       do {
-        plan = try store.plan(payload, into: "Batch", options: options)
+        plan = try store.plan(payload, into: entity, options: options)
       } catch {
         #expect(error.code == .invalidPayload, "seed \(seed) round \(round)")
         SyncTestStore.expect(store.state, equals: before)
