@@ -136,4 +136,59 @@ import Testing
       #expect(reported == Set(plan.changes.map { "\($0.key)" }), "\(context)")
     }
   }
+
+  static func passenger(_ g: inout Generator) -> JSONValue {
+    let names = ["", "Kevin", "Lara"]
+    if g.below(6) == 0 { return [.string(names[g.below(3)]), .int(Int64(g.below(3)))] }
+    var passenger: JSONObject = [
+      "name": .string(names[g.below(3)]), "age": .int(Int64(g.below(3))),
+    ]
+    if g.below(2) == 0 {
+      passenger["baggages"] = .array(
+        (0..<g.below(3)).map { _ in
+          g.below(3) == 0
+            ? .string(["K1", "L1"][g.below(2)]) : ["tag": .string(["K1", "L1", "X"][g.below(3)])]
+        })
+    }
+    return .object(passenger)
+  }
+
+  @Test(arguments: 0..<24)
+  func generatedPlanesKeepCompositeIdentifiersAndValidityConsistent(_ seed: Int) throws {
+    var passenger = try #require(SyncSchemas.named("planes")?.entity(named: "Passenger"))
+    passenger.deleteIfInvalid = seed % 2 == 0
+    let planes = try #require(SyncSchemas.named("planes"))
+    let schema = Schema(entities: planes.entities.map { $0.name == "Passenger" ? passenger : $0 })
+    let store = try SyncTestStore.make(schema)
+    var g = Generator(state: UInt64(seed) &* 65_537)
+    let cities = ["Paris", "London", ""]
+    for round in 0..<30 {
+      let entity = round % 3 == 2 ? "Passenger" : "Plane"
+      let payload: JSONValue = .array(
+        (0..<g.below(4)).map { _ in
+          if entity == "Passenger" { return Self.passenger(&g) }
+          var plane: JSONObject = [
+            "origin": .string(cities[g.below(3)]), "destination": .string(cities[g.below(3)]),
+          ]
+          if g.below(3) > 0 {
+            plane["passengers"] = .array((0..<g.below(3)).map { _ in Self.passenger(&g) })
+          }
+          return .object(plane)
+        })
+      var options = SyncOptions()
+      options.deleteMissing = g.below(2) == 0
+      let plan = try store.plan(payload, into: entity, options: options)
+      try store.apply(plan)
+      let context = "seed \(seed) round \(round): \(JSONWriter.string(payload))"
+      #expect(store.state.invariantViolations() == [], "\(context)")
+      let reported = Set(
+        plan.outcomes.filter { [.inserted, .updated, .deleted].contains($0.kind) }
+          .map { "\($0.entity) \($0.id.map { "\($0)" } ?? "")" })
+      #expect(reported == Set(plan.changes.map { "\($0.key)" }), "\(context)")
+      // No invalid plane or new invalid passenger is ever stored.
+      store.state.forEachRecord(of: "Plane") { _, record in
+        #expect(record["origin"] != record["destination"] && record["origin"] != "", "\(context)")
+      }
+    }
+  }
 }
