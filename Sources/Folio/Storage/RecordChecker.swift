@@ -47,52 +47,56 @@ struct RecordChecker: Sendable {
     var dropsMembers = false
     var id: RecordID?
     var cursor = 0
-    for member in record {
-      var position = -1
-      var probe = cursor
-      while probe < names.count {
-        if names[probe] == member.key {
-          position = probe
-          break
-        }
-        probe += 1
-      }
-      if position < 0 { position = lookup[member.key] ?? -1 }
-      guard position >= 0 else {
-        problems.append(Problem(member: member.key, message: "'\(member.key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
-        continue
-      }
-      cursor = position + 1
-      if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
-      let slot = slots[position]
-      if member.value.isNull {
-        dropsMembers = true
-        if slot >= 0, !entity.attributes[slot].isOptional {
-          problems.append(Problem(member: member.key, message: "required attribute '\(member.key)' of \(entity.name) is null; give it a value"))
-        }
-        continue
-      }
-      if slot >= 0 {
-        do throws(CoercionError) {
-          try entity.attributes[slot].validateStored(member.value)
-        } catch {
-          problems.append(Problem(member: member.key, message: error.description))
-        }
-        if position == identifierSlot {
-          switch member.value {
-          case .int(let i): id = .int(i)
-          case .string(let s): id = .string(s)
-          default: break
+    // Index the members in place: binding each member to a local copy retains its key and value.
+    record.members.withUnsafeBufferPointer { members in
+      for index in members.indices {
+        var position = -1
+        var probe = cursor
+        while probe < names.count {
+          if names[probe] == members[index].key {
+            position = probe
+            break
           }
+          probe += 1
         }
-      } else {
-        let relationship = entity.relationships[~slot]
-        if relationship.isToMany, member.value == .array([]) {
-          dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+        if position < 0 { position = lookup[members[index].key] ?? -1 }
+        guard position >= 0 else {
+          let key = members[index].key
+          problems.append(Problem(member: key, message: "'\(key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
           continue
         }
-        if let message = relationshipProblem(member.value, relationship) {
-          problems.append(Problem(member: member.key, message: message))
+        cursor = position + 1
+        if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
+        let slot = slots[position]
+        if case .null = members[index].value {
+          dropsMembers = true
+          if slot >= 0, !entity.attributes[slot].isOptional {
+            problems.append(Problem(member: members[index].key, message: "required attribute '\(members[index].key)' of \(entity.name) is null; give it a value"))
+          }
+          continue
+        }
+        if slot >= 0 {
+          do throws(CoercionError) {
+            try entity.attributes[slot].validateStored(members[index].value)
+          } catch {
+            problems.append(Problem(member: members[index].key, message: error.description))
+          }
+          if position == identifierSlot {
+            switch members[index].value {
+            case .int(let i): id = .int(i)
+            case .string(let s): id = .string(s)
+            default: break
+            }
+          }
+        } else {
+          let relationship = entity.relationships[~slot]
+          if relationship.isToMany, case .array(let elements) = members[index].value, elements.isEmpty {
+            dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+            continue
+          }
+          if let message = relationshipProblem(members[index].value, relationship) {
+            problems.append(Problem(member: members[index].key, message: message))
+          }
         }
       }
     }
