@@ -12,6 +12,9 @@ struct RecordChecker: Sendable {
   /// For each name: `>= 0` an attribute index, `< 0` the relationship `~index`.
   private let slots: [Int]
   private let isRequired: [Bool]
+  /// For each name: the JSON kind that is always canonical for it (0 string, 1 int, 2 double,
+  /// 3 bool), or 255 when values need ``Attribute/validateStored(_:)`` (dates, arrays).
+  private let plainKind: [UInt8]
   private let lookup: [String: Int]
   /// The position in ``names`` of a single identifier attribute, if the entity has one.
   private let identifierSlot: Int?
@@ -25,6 +28,16 @@ struct RecordChecker: Sendable {
     names = members.map(\.0)
     slots = members.map(\.1)
     isRequired = members.map { $0.1 >= 0 && !entity.attributes[$0.1].isOptional }
+    plainKind = members.map { member in
+      guard member.1 >= 0 else { return 255 }
+      switch entity.attributes[member.1].type {
+      case .string: return 0
+      case .int: return 1
+      case .double: return 2
+      case .bool: return 3
+      default: return 255
+      }
+    }
     var lookup: [String: Int] = [:]
     for (position, name) in names.enumerated() { lookup[name] = position }
     self.lookup = lookup
@@ -76,10 +89,18 @@ struct RecordChecker: Sendable {
           continue
         }
         if slot >= 0 {
-          do throws(CoercionError) {
-            try entity.attributes[slot].validateStored(members[index].value)
-          } catch {
-            problems.append(Problem(member: members[index].key, message: error.description))
+          // Fast path: a value of the attribute's own plain JSON kind is canonical as it is.
+          let isPlain: Bool
+          switch (plainKind[position], members[index].value) {
+          case (0, .string), (1, .int), (2, .double), (3, .bool): isPlain = true
+          default: isPlain = false
+          }
+          if !isPlain {
+            do throws(CoercionError) {
+              try entity.attributes[slot].validateStored(members[index].value)
+            } catch {
+              problems.append(Problem(member: members[index].key, message: error.description))
+            }
           }
           if position == identifierSlot {
             switch members[index].value {
