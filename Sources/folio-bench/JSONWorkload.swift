@@ -70,18 +70,35 @@ struct JSONBenchmark {
     print("Folio write vs JSONSerialization:  \(ratio(folioWrite, foundationWrite)) faster")
   }
 
-  /// `--only parse` or `--only write`: Folio alone, for profiling with callgrind.
+  /// `--only OPERATION`: one operation alone, for profiling. Each run goes through
+  /// ``JSONBenchmark/profiledOperation(_:)``, so instruction counts of just the operation are
+  /// `valgrind --tool=callgrind --toggle-collect='*profiledOperation*' folio-bench json --only …`.
   func runFolioOnly(_ operation: String, bytes: [UInt8]) throws {
+    let data = Data(bytes)
     let value = try JSONParser.parse(bytes)
-    var measurement = Measurement(label: "Folio \(operation)", bytes: bytes.count)
-    for _ in 0..<repeats {
-      switch operation {
-      case "parse": _ = try measurement.time { try JSONParser.parse(bytes) }
-      case "write": _ = measurement.time { JSONWriter.bytes(value) }
-      default: throw BenchArguments.UsageError(description: "--only expects parse or write")
-      }
+    let object = try JSONSerialization.jsonObject(with: data)
+    let body: () throws -> Int
+    switch operation {
+    case "parse": body = { try JSONParser.parse(bytes).arrayValue?.count ?? 0 }
+    case "write": body = { JSONWriter.bytes(value).count }
+    case "serialization-parse":
+      body = { (try JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0 }
+    case "serialization-write": body = { try JSONSerialization.data(withJSONObject: object).count }
+    case "decoder": body = { try JSONDecoder().decode([Employee].self, from: data).count }
+    default:
+      throw BenchArguments.UsageError(
+        description:
+          "--only expects parse, write, serialization-parse, serialization-write or decoder")
     }
+    var measurement = Measurement(label: operation, bytes: bytes.count)
+    var checksum = 0
+    for _ in 0..<repeats { checksum &+= try measurement.time { try Self.profiledOperation(body) } }
     print(Measurement.header)
-    print(measurement.row)
+    print(measurement.row + "  (checksum \(checksum))")
+  }
+
+  /// Runs `body`; a named, never-inlined frame that callgrind can collect alone.
+  @inline(never) static func profiledOperation(_ body: () throws -> Int) rethrows -> Int {
+    try body()
   }
 }

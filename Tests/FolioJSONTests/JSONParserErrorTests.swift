@@ -253,6 +253,17 @@ import Testing
     }
   }
 
+  @Test func placesTheCaretUnderTheCharacterAfterNonASCIIText() throws {
+    let error = try #require(throws: JSONError.self) { try JSONParser.parse(#"{"café": 1 2}"#) }
+    #expect(error.column == 13)
+    #expect(
+      error.description == """
+        <input>:1:13: error: expected ',' or '}' after an object member [expectedCommaOrBrace]
+          {"café": 1 2}
+                     ^
+        """)
+  }
+
   @Test func cutsLongLinesAroundTheError() throws {
     let prefix = "[" + String(repeating: "1,", count: 5_000)
     let text = prefix + "x]"
