@@ -37,4 +37,12 @@ import Testing
     #expect(try at("/f") == [1, 51])
     #expect(try at("/missing") == [1, 1])
   }
+
+  @Test func locatesRecordsAcrossLinesOfAPrettyFile() throws {
+    let text = Array("[\n  {\n    \"id\": 1\n  },\n  {\n    \"id\": 2,\n    \"name\": \"x\"\n  }\n]\n".utf8)
+    let record = try JSONPointer(parsing: "/1").location(in: text)
+    let name = try JSONPointer(parsing: "/1/name").location(in: text)
+    #expect([record.line, record.column] == [5, 3])
+    #expect([name.line, name.column] == [7, 13])
+  }
 }
