@@ -3,6 +3,9 @@
 //   folio-testhost hold-lock DIR SECONDS      open DIR for writing, print "locked", hold it
 //   folio-testhost write DIR ENTITY JSON      insert one record (local names) and save
 //   folio-testhost count DIR ENTITY           open DIR read-only, print the entity's record count
+//   folio-testhost churn DIR ENTITY FIELD N   N transactions, each setting FIELD of the first 8
+//                                             records (by identifier) to "1", "2", … "N"
+//   (and the measurement commands in Measure.swift)
 //
 // Exit status: 0 on success, 1 on a store error (printed to stderr), 2 on bad usage.
 import Folio
@@ -45,8 +48,18 @@ do {
     options.readOnly = true
     let store = try Store.open(directory: arguments[1], options: options)
     say("\(store.state.count(arguments[2]))")
+  case ("churn", 5):
+    let store = try Store.open(directory: arguments[1])
+    let ids = Array(store.state.ids(arguments[2]).prefix(8))
+    say("churning \(ids.count)")
+    for n in 1...(Int(arguments[4]) ?? 1) {
+      try store.transaction { tx in
+        for id in ids { try tx.update(arguments[2], id, [arguments[3]: .string(String(n))]) }
+      }
+    }
+    say("churned \(store.generation)")
   default:
-    fail(usage, status: 2)
+    if try !measure(command, Array(arguments.dropFirst())) { fail(usage, status: 2) }
   }
 } catch {
   fail("\(error)", status: 1)

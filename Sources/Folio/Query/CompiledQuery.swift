@@ -34,16 +34,19 @@ struct CompiledQuery {
     guard let info = state.index.entities[query.entity] else {
       let known = state.schema.entities.map(\.name).joined(separator: ", ")
       throw QueryError(
-        code: .unknownEntity, message: "the schema has no entity '\(query.entity)' (it has: \(known))",
+        code: .unknownEntity,
+        message: "the schema has no entity '\(query.entity)' (it has: \(known))",
         entity: query.entity)
     }
     entity = info.entity
     if let limit = query.limit, limit < 0 {
-      throw QueryError(code: .invalidLimit, message: "the limit is \(limit); use 0 or more", entity: entity.name)
+      throw QueryError(
+        code: .invalidLimit, message: "the limit is \(limit); use 0 or more", entity: entity.name)
     }
     guard query.offset >= 0 else {
       throw QueryError(
-        code: .invalidLimit, message: "the offset is \(query.offset); use 0 or more", entity: entity.name)
+        code: .invalidLimit, message: "the offset is \(query.offset); use 0 or more",
+        entity: entity.name)
     }
     var dependencies = Set<String>()
     var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
@@ -90,13 +93,17 @@ private struct Compiler {
         guard isLast else {
           throw QueryError(
             code: .invalidKeyPath,
-            message: "'\(field.path)' continues after the attribute '\(name)' of \(current.name); only to-one relationships can be followed",
+            message:
+              "'\(field.path)' continues after the attribute '\(name)' of \(current.name); only to-one relationships can be followed",
             entity: entity.name, field: field.path)
         }
-        return CompiledQuery.ResolvedField(read: Self.reader(hops, last: name, state: state), attributeType: attribute.type, relationship: nil)
+        return CompiledQuery.ResolvedField(
+          read: Self.reader(hops, last: name, state: state), attributeType: attribute.type,
+          relationship: nil)
       }
       guard let relationship = current.relationship(named: name) else {
-        let known = (current.attributes.map(\.name) + current.relationships.map(\.name)).joined(separator: ", ")
+        let known = (current.attributes.map(\.name) + current.relationships.map(\.name)).joined(
+          separator: ", ")
         throw QueryError(
           code: .unknownField,
           message: name.isEmpty
@@ -105,17 +112,21 @@ private struct Compiler {
           entity: entity.name, field: field.path)
       }
       if isLast {
-        return CompiledQuery.ResolvedField(read: Self.reader(hops, last: name, state: state), attributeType: nil, relationship: relationship)
+        return CompiledQuery.ResolvedField(
+          read: Self.reader(hops, last: name, state: state), attributeType: nil,
+          relationship: relationship)
       }
       guard !relationship.isToMany else {
         throw QueryError(
           code: .invalidKeyPath,
-          message: "'\(field.path)' goes through the to-many relationship '\(name)'; only to-one relationships can be followed (test membership with 'contains')",
+          message:
+            "'\(field.path)' goes through the to-many relationship '\(name)'; only to-one relationships can be followed (test membership with 'contains')",
           entity: entity.name, field: field.path)
       }
       guard let target = state.schema.entity(named: relationship.target) else {
         throw QueryError(
-          code: .unknownEntity, message: "the relationship '\(name)' targets the unknown entity '\(relationship.target)'",
+          code: .unknownEntity,
+          message: "the relationship '\(name)' targets the unknown entity '\(relationship.target)'",
           entity: entity.name, field: field.path)
       }
       hops.append((name, target.name))
@@ -127,7 +138,9 @@ private struct Compiler {
       entity: entity.name, field: field.path)
   }
 
-  private static func reader(_ hops: [(name: String, target: String)], last: String, state: StoreState)
+  private static func reader(
+    _ hops: [(name: String, target: String)], last: String, state: StoreState
+  )
     -> CompiledQuery.Accessor
   {
     if hops.isEmpty { return { lookUp(last, in: $0) } }
@@ -146,7 +159,7 @@ private struct Compiler {
   /// Normalises a literal for the field it is compared with: date text becomes canonical.
   private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
     guard field.attributeType == .isoDate, case .string(let text) = value,
-      let canonical = CanonicalDate.canonical(text)
+      let canonical = ISODate.canonicalLiteral(text)
     else { return value }
     return .string(canonical)
   }

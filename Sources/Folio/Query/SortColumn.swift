@@ -35,7 +35,7 @@ enum SortColumn {
           numbers.append(b ? 1 : 0)
           present.append(true)
         case .string(let s)? where type == .isoDate:
-          guard let ms = CanonicalDate.millisecondsIfCanonical(s) else {
+          guard let ms = ISODate.millisecondsIfCanonical(s) else {
             self = .values(rows.map { read($0.record) })
             return
           }
@@ -119,7 +119,9 @@ enum SortColumn {
       let (a, b) = (numbers[i], numbers[j])
       return a < b ? -1 : a == b ? 0 : 1
     case .strings(let prefixes, let ascii, let values):
-      if ascii[i], ascii[j], prefixes[i] != prefixes[j] { return prefixes[i] < prefixes[j] ? -1 : 1 }
+      if ascii[i], ascii[j], prefixes[i] != prefixes[j] {
+        return prefixes[i] < prefixes[j] ? -1 : 1
+      }
       switch (values[i], values[j]) {
       case (nil, nil): return 0
       case (nil, _): return -1

@@ -11,9 +11,12 @@ extension StoreState {
     if numeric {
       let type = resolved.attributeType
       guard type == .int || type == .double else {
-        let kind = resolved.relationship != nil ? "a relationship" : "not a number (\(type.map { "\($0)" } ?? "unknown"))"
+        let kind =
+          resolved.relationship != nil
+          ? "a relationship" : "not a number (\(type.map { "\($0)" } ?? "unknown"))"
         throw QueryError(
-          code: .invalidOperand, message: "'\(field.path)' is \(kind); sum and average need an int or double attribute",
+          code: .invalidOperand,
+          message: "'\(field.path)' is \(kind); sum and average need an int or double attribute",
           entity: query.entity, field: field.path)
       }
     }
@@ -33,7 +36,9 @@ extension StoreState {
   }
 
   /// The least or greatest value of `field` in sort order.
-  private func extreme(of field: Field, in query: Query, greatest: Bool) throws(QueryError) -> JSONValue? {
+  private func extreme(of field: Field, in query: Query, greatest: Bool) throws(QueryError)
+    -> JSONValue?
+  {
     var best: JSONValue?
     try forEachValue(of: field, in: query, numeric: false) { value in
       guard let current = best else {

@@ -9,12 +9,18 @@ extension SyncPlanner {
   ) -> Result<RelationshipInput, Refusal> {
     let relationship = slot.relationship
     guard let target = context(for: relationship.target) else {
-      return .failure(Refusal("the relationship '\(relationship.name)' targets the unknown entity '\(relationship.target)'"))
+      return .failure(
+        Refusal(
+          "the relationship '\(relationship.name)' targets the unknown entity '\(relationship.target)'"
+        ))
     }
     if raw.isNull { return .success(.clear) }
     if relationship.isToMany {
       guard case .array(let elements) = raw else {
-        return .failure(Refusal("the to-many relationship '\(relationship.name)' takes an array of \(relationship.target) objects or identifiers, found \(raw.kindName)"))
+        return .failure(
+          Refusal(
+            "the to-many relationship '\(relationship.name)' takes an array of \(relationship.target) objects or identifiers, found \(raw.kindName)"
+          ))
       }
       var inputs: [RelationshipInput] = []
       inputs.reserveCapacity(elements.count)
@@ -28,7 +34,10 @@ extension SyncPlanner {
       return .success(.many(inputs))
     }
     if case .array = raw, contexts[target].identifiers.count == 1 {
-      return .failure(Refusal("the to-one relationship '\(relationship.name)' takes one \(relationship.target) object or identifier, found an array"))
+      return .failure(
+        Refusal(
+          "the to-one relationship '\(relationship.name)' takes one \(relationship.target) object or identifier, found an array"
+        ))
     }
     return readOne(relationship, target, raw, at: pointer)
   }
@@ -40,21 +49,36 @@ extension SyncPlanner {
     let targetContext = contexts[target]
     switch targetContext.identifier(from: raw) {
     case .failure(let reason):
-      return .failure(Refusal("'\(relationship.name)' holds no usable \(relationship.target) identifier: \(reason.reason)"))
+      return .failure(
+        Refusal(
+          "'\(relationship.name)' holds no usable \(relationship.target) identifier: \(reason.reason)"
+        ))
     case .success(let id):
-      guard work.record(targetContext.name, id) == nil else { return .success(.reference(id, pointer)) }
+      guard work.record(targetContext.name, id) == nil else {
+        return .success(.reference(id, pointer))
+      }
       switch relationship.referencePolicy {
       case .stub:
+        diagnostics.append(
+          SyncDiagnostic(
+            code: .danglingReference,
+            message:
+              "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; a stub holding only its identifier was inserted (policy stub)",
+            entity: targetContext.name, id: id, pointers: [pointer.text]))
         return .success(.reference(id, pointer))
       case .ignore:
         diagnostics.append(
           SyncDiagnostic(
             code: .danglingReference,
-            message: "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; the reference was ignored (policy ignore)",
+            message:
+              "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; the reference was ignored (policy ignore)",
             entity: targetContext.name, id: id, pointers: [pointer.text]))
         return .success(.reference(nil, pointer))
       case .reject:
-        return .failure(Refusal("'\(relationship.name)' names \(relationship.target) \(id), which is not stored (policy reject)"))
+        return .failure(
+          Refusal(
+            "'\(relationship.name)' names \(relationship.target) \(id), which is not stored (policy reject)"
+          ))
       }
     }
   }
@@ -85,9 +109,18 @@ extension SyncPlanner {
               if let member = try resolve(element, target, childLevel) { members.append(member) }
             }
           }
+          // A nested item may have deleted records on the way (deleteIfInvalid).
+          guard work.record(name, id) != nil else { return }
+          members.removeAll { work.record(relationship.target, $0) == nil }
           let removed = try work.setToMany(name, id, relationship.name, to: members)
           if deleteRemoved {
-            for member in removed { try work.delete(relationship.target, member) }
+            for member in removed {
+              orphans.append(
+                Orphan(
+                  key: RecordKey(relationship.target, member), owner: name,
+                  relationship: relationship.name,
+                  reason: "removed from \(name) \(id).\(relationship.name) (child delete-missing)"))
+            }
           }
         } else {
           var member: RecordID?
@@ -97,10 +130,18 @@ extension SyncPlanner {
             guard let resolved = try resolve(input, target, childLevel) else { continue }
             member = resolved
           }
-          let current = work.record(name, id)?[relationship.name].flatMap(RecordID.init(json:))
+          guard let record = work.record(name, id) else { return }
+          if let member, work.record(relationship.target, member) == nil { continue }
+          let current = record[relationship.name].flatMap(RecordID.init(json:))
           guard current != member else { continue }
           try work.setToOne(name, id, relationship.name, to: member)
-          if deleteRemoved, let current { try work.delete(relationship.target, current) }
+          if deleteRemoved, let current {
+            orphans.append(
+              Orphan(
+                key: RecordKey(relationship.target, current), owner: name,
+                relationship: relationship.name,
+                reason: "replaced in \(name) \(id).\(relationship.name) (child delete-missing)"))
+          }
         }
       } catch let error as StoreError {
         throw SyncError(error)
@@ -122,7 +163,8 @@ extension SyncPlanner {
       return nil
     case .nested(let object, let pointer):
       guard depth < SyncPlanner.maximumDepth else {
-        note(target, .rejected, "nested deeper than \(SyncPlanner.maximumDepth) levels", at: pointer)
+        note(
+          target, .rejected, "nested deeper than \(SyncPlanner.maximumDepth) levels", at: pointer)
         return nil
       }
       depth += 1
@@ -138,5 +180,25 @@ extension SyncPlanner {
       }
       return id
     }
+  }
+
+  /// Deletes the children removed from their parent by a nested sync (child delete-missing,
+  /// D10, D12), once every item has been applied: a child that the payload linked to another
+  /// parent of the same relationship in the meantime has moved, and is kept.
+  ///
+  /// - Throws: ``SyncError`` when a `deny` rule refuses.
+  mutating func deleteOrphans() throws(SyncError) {
+    for orphan in orphans where work.record(orphan.key.entity, orphan.key.id) != nil {
+      let relinked = work.state.referrers(of: orphan.key).contains {
+        $0.source.entity == orphan.owner && $0.relationship == orphan.relationship
+      }
+      guard !relinked else { continue }
+      do {
+        try delete(orphan.key.entity, orphan.key.id, because: orphan.reason)
+      } catch {
+        throw SyncError(error)
+      }
+    }
+    orphans.removeAll()
   }
 }

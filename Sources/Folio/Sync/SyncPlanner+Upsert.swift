@@ -27,12 +27,15 @@ extension SyncPlanner {
   {
     let ctx = contexts[context]
     guard case .object(var item) = value else {
-      note(context, .rejected, "expected a \(ctx.name) object, found \(value.kindName)", at: pointer)
+      note(
+        context, .rejected, "expected a \(ctx.name) object, found \(value.kindName)", at: pointer)
       return Upserted(id: nil, exists: false)
     }
     for validator in level.validators {
       guard let kept = SyncPlanner.run(validator, on: item) else {
-        note(context, .filtered, "dropped by validator \(SyncPlanner.describe(validator))", at: pointer)
+        note(
+          context, .filtered, "dropped by validator \(SyncPlanner.describe(validator))", at: pointer
+        )
         return Upserted(id: nil, exists: false)
       }
       item = kept
@@ -63,7 +66,8 @@ extension SyncPlanner {
     if level.forceInsert, existing != nil {
       throw SyncError(
         code: .duplicateIdentifier,
-        message: "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
+        message:
+          "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
         entity: ctx.name, id: id, pointer: pointer.text)
     }
     let slot = reach(context, id)
@@ -77,24 +81,33 @@ extension SyncPlanner {
     }
     // Attributes (D1, D2, D6).
     var record = existing ?? ctx.stub(id)
+    var changed = false
     for attributeSlot in ctx.attributes {
       guard let raw = attributeSlot.value(in: item) else {
         if existing == nil, let value = attributeSlot.attribute.defaultValue {
           record[attributeSlot.name] = value
+          changed = true
         }
         continue
       }
-      switch attributeSlot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
+      let stored = record[attributeSlot.name]
+      switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
       case .success(let coerced):
-        if record[attributeSlot.name] != coerced { record[attributeSlot.name] = coerced }
+        if stored != coerced {
+          record[attributeSlot.name] = coerced
+          changed = true
+        }
       case .failure(let error):
-        mark(slot, .rejected, error.description, at: pointer.appending(attributeSlot.member.keyPaths[0]))
+        mark(
+          slot, .rejected, error.description,
+          at: pointer.appending(attributeSlot.member.keyPaths[0]))
         return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
     if existing == nil {
       for name in ctx.required where record[name] == nil {
-        mark(slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
+        mark(
+          slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
         return Upserted(id: id, slot: slot, exists: false)
       }
     }
@@ -102,10 +115,14 @@ extension SyncPlanner {
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
     for relationshipSlot in ctx.relationships {
       guard let (raw, _) = relationshipSlot.member.lookup(in: item) else { continue }
-      switch readRelationship(relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0])) {
+      switch readRelationship(
+        relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
+      {
       case .success(let input): inputs.append((relationshipSlot, input))
       case .failure(let reason):
-        mark(slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
+        mark(
+          slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0])
+        )
         return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
@@ -113,7 +130,9 @@ extension SyncPlanner {
     if let existing, let rule = ctx.entity.shouldUpdate, !level.forceUpdate,
       !SyncPlanner.allows(rule, stored: existing, incoming: record)
     {
-      mark(slot, .unchanged, "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
+      mark(
+        slot, .unchanged,
+        "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
       return Upserted(id: id, slot: slot, exists: true)
     }
     if let reason = SyncPlanner.invalidReason(ctx.entity.validityRules, record) {
@@ -123,15 +142,19 @@ extension SyncPlanner {
       }
       if ctx.entity.deleteIfInvalid {
         mark(slot, .deleted, reason, at: pointer)
-        do { try work.delete(ctx.name, id) } catch { throw SyncError(error, pointer: pointer.text) }
+        do {
+          try delete(ctx.name, id, because: reason)
+        } catch {
+          throw SyncError(error, pointer: pointer.text)
+        }
         return Upserted(id: id, slot: slot, exists: false)
       }
-      if record != existing {
+      if changed {
         mark(slot, .rejected, reason, at: pointer)
         return Upserted(id: id, slot: slot, exists: true)
       }
     }
-    if existing == nil || record != existing { work.put(ctx.name, id, record) }
+    if existing == nil || changed { work.put(ctx.name, id, record) }
     if !inputs.isEmpty {
       try applyRelationships(context, id, inputs, level: level)
     }
@@ -149,8 +172,8 @@ extension SyncPlanner {
       return nil
     }
     switch raw {
-    case .int(let i) where slot.attribute.type == .int: return .int(i)
-    case .string(let s) where slot.attribute.type == .string: return .string(s)
+    case .int(let i) where slot.plainType == .int: return .int(i)
+    case .string(let s) where slot.plainType == .string: return .string(s)
     default: break
     }
     switch slot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {

@@ -218,7 +218,7 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
 }
 
 extension Result {
-  var failure: Failure? {
+  fileprivate var failure: Failure? {
     if case .failure(let f) = self { return f }
     return nil
   }

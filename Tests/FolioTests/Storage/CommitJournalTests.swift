@@ -55,6 +55,19 @@ import FolioTestSupport
     #expect(try store.check() == [])
   }
 
+  @Test func aLeftoverTemporaryCommitRecordIsNotACommit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try seeded(directory)
+    try crashedSave(path, after: .journalWritten)
+    // Killed while writing the commit record: only its temporary file exists.
+    try Data("{\"files\": [".utf8).write(to: URL(fileURLWithPath: path + "/.journal/commit.json.tmp"))
+    let store = try Store(directory: path, schema: Self.schema)
+    #expect(store.get("Batch", 1)?["label"] == "old")
+    #expect(!FileManager.default.fileExists(atPath: path + "/.journal"))
+    #expect(try store.check() == [])
+  }
+
   @Test func aSaveFailingAfterItsCommitPointRefusesFurtherTransactions() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -66,6 +79,32 @@ import FolioTestSupport
     let error = try #require(throws: StoreError.self) { try store.update("Batch", 1, ["label": "again"]) }
     #expect(error.code == .ioFailure)
     #expect(error.message.contains("close the store and open it again"))
+  }
+
+  @Test(arguments: [20_000, 60_000, 120_000, 200_000] as [UInt32])
+  func aWriterKilledMidSaveLeavesWholeCommitsOnly(afterMicroseconds delay: UInt32) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/store.folio"
+    do {
+      let store = try Store(directory: path, schema: Self.schema)
+      try store.transaction { tx in
+        for id in 1...3000 { try tx.insert("Batch", ["id": .int(Int64(id)), "label": "0"]) }
+      }
+    }
+    let writer = try StoreTestHost.start(["churn", path, "Batch", "label", "100000"])
+    defer { writer.kill() }
+    #expect(writer.readLine() == "churning 8")
+    usleep(delay)
+    writer.kill()
+    #expect(writer.wait() == SIGKILL)
+    let store = try Store(directory: path, schema: Self.schema)
+    let labels = Set((1...8).map { store.get("Batch", .int(Int64($0)))?["label"] })
+    #expect(labels.count == 1, "a kill left a mix of commits: \(labels)")
+    #expect(labels.first??.stringValue == String(store.generation - 1))
+    #expect(try store.check() == [])
+    try store.update("Batch", 1, ["label": "after"])
+    #expect(try store.check() == [])
   }
 
   @Test func aDamagedCommitRecordIsReported() throws {

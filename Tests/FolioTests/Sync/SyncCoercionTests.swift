@@ -30,7 +30,8 @@ import Testing
     Row("price", #""x""#, nil), Row("price", "true", nil),
     // U27 bool
     Row("active", "true", "true"), Row("active", "false", "false"), Row("active", "1", "true"),
-    Row("active", "0", "false"), Row("active", #""true""#, "true"), Row("active", #""false""#, "false"),
+    Row("active", "0", "false"), Row("active", #""true""#, "true"),
+    Row("active", #""false""#, "false"),
     Row("active", "2", nil), Row("active", #""yes""#, nil), Row("active", #""1""#, nil),
     Row("active", #""TRUE""#, nil),
     // U28 string
@@ -47,12 +48,14 @@ import Testing
     let store = test.store
     var item: JSONObject = ["id": 1]
     item[row.attribute] = try JSONParser.parse(row.incoming)
-    let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+    let report = try store.sync(
+      [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     let record = try #require(store.state.record("Item", 1))
     if let expected = row.expected {
       let value = try JSONParser.parse(expected)
       #expect(record[row.attribute] == value)
-      #expect(report.outcomes.first?.kind == (stored[row.attribute] == value ? .unchanged : .updated))
+      #expect(
+        report.outcomes.first?.kind == (stored[row.attribute] == value ? .unchanged : .updated))
     } else {
       #expect(record == stored)
       let outcome = try #require(report.outcomes.first)
@@ -88,13 +91,15 @@ import Testing
     defer { test.remove() }
     let store = test.store
     let item: JSONObject = ["id": 1, "seen": try JSONParser.parse(row.incoming)]
-    let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+    let report = try store.sync(
+      [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     let record = try #require(store.state.record("Item", 1))
     if let expected = row.expected {
       #expect(record["seen"] == (try JSONParser.parse(expected)))
       #expect(report.outcomes.map(\.kind) == [.updated])
       // Re-sending the same instant changes nothing (U29).
-      let again = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+      let again = try store.sync(
+        [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
       #expect(again.outcomes.map(\.kind) == [.unchanged])
     } else {
       #expect(record == ["id": 1])
@@ -105,20 +110,23 @@ import Testing
   @Test func anEqualInstantInAnotherOffsetIsUnchanged() throws {
     let store = try SyncTestStore.items([["id": 1, "seen": "2014-07-06T07:59:00.000Z"]])
     let report = try store.sync(
-      [["id": 1, "seen": "2014-07-06T09:59:00+02:00"]], into: "Item", options: SyncOptions(deleteMissing: false))
+      [["id": 1, "seen": "2014-07-06T09:59:00+02:00"]], into: "Item",
+      options: SyncOptions(deleteMissing: false))
     #expect(report.outcomes.map(\.kind) == [.unchanged])
   }
 
   @Test func anEmptyDateStringClearsTheDate() throws {
     let store = try SyncTestStore.items([["id": 1, "seen": "2014-07-06T07:59:00.000Z"], ["id": 2]])
     let report = try store.sync(
-      [["id": 1, "seen": ""], ["id": 2, "seen": ""]], into: "Item", options: SyncOptions(deleteMissing: false))
+      [["id": 1, "seen": ""], ["id": 2, "seen": ""]], into: "Item",
+      options: SyncOptions(deleteMissing: false))
     #expect(SyncTestStore.lines(report) == ["Item 1 updated", "Item 2 unchanged"])
     #expect(store.state.record("Item", 1) == ["id": 1])
   }
 
   static let identifiers: [Row] = [
-    Row("id", #""1""#, "1"), Row("id", "1.0", "1"), Row("id", #""1.5""#, nil), Row("id", "true", nil),
+    Row("id", #""1""#, "1"), Row("id", "1.0", "1"), Row("id", #""1.5""#, nil),
+    Row("id", "true", nil),
   ]
 
   @Test(arguments: identifiers, Backing.allCases)
@@ -127,8 +135,11 @@ import Testing
     let test = try SyncTestStore.items([["id": 1, "name": "A"]], backing: backing)
     defer { test.remove() }
     let store = test.store
-    let item: JSONObject = ["id": try JSONParser.parse(row.incoming), "name": row.expected == nil ? "X" : "A"]
-    let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+    let item: JSONObject = [
+      "id": try JSONParser.parse(row.incoming), "name": row.expected == nil ? "X" : "A",
+    ]
+    let report = try store.sync(
+      [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     #expect(store.state.count("Item") == 1)
     #expect(store.state.record("Item", 1) == ["id": 1, "name": "A"])
     #expect(report.outcomes.map(\.kind) == [row.expected == nil ? .rejected : .unchanged])

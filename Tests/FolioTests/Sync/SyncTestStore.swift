@@ -1,6 +1,7 @@
-@testable import Folio
 import FolioTestSupport
 import Testing
+
+@testable import Folio
 
 /// Builds stores holding given records for sync tests, and compares stores with expectations.
 enum SyncTestStore {
@@ -33,7 +34,9 @@ enum SyncTestStore {
   }
 
   /// An in-memory `Item` store holding `records`.
-  static func items(_ records: [JSONObject], schema: Schema = Schema(entities: [SyncSchemas.item()]))
+  static func items(
+    _ records: [JSONObject], schema: Schema = Schema(entities: [SyncSchemas.item()])
+  )
     throws -> Store
   {
     try make(schema, ["Item": records])
