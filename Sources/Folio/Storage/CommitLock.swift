@@ -28,5 +28,12 @@ struct CommitLock: Sendable {
   }
 
   /// Releases the lock.
-  func release() { close(descriptor) }
+  ///
+  /// Unlocks explicitly before closing: a child process forked by another thread at this moment
+  /// shares the open file description until it execs, and closing alone would leave the lock
+  /// held through that child's copy.
+  func release() {
+    _ = flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
 }

@@ -39,7 +39,14 @@ struct StoreLock: Sendable {
   }
 
   /// Releases the lock.
-  func release() { close(descriptor) }
+  ///
+  /// Unlocks explicitly before closing: a child process forked by another thread at this moment
+  /// shares the open file description until it execs, and closing alone would leave the lock
+  /// held through that child's copy.
+  func release() {
+    _ = flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
 
   /// `pid 123 on host build-1 since 2026-11-22T05:00:00.000Z` from the lock file's text.
   static func describe(_ text: String) -> String? {
