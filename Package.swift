@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "Folio", dependencies: ["FolioJSON"], swiftSettings: settings),
     .target(name: "FolioCLI", dependencies: ["Folio"], swiftSettings: settings),
     .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: settings),
-    .executableTarget(name: "folio-bench", dependencies: ["Folio"], swiftSettings: settings),
+    .executableTarget(name: "folio-bench", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: settings),
     // A second process for storage tests (lock holder, writer, reader); a small command dispatcher.
     .executableTarget(
       name: "folio-testhost", dependencies: ["Folio"], path: "Tests/FolioTestHost",

@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 import Foundation
 
 /// Where workloads get the employee payloads: generated in process (byte-identical to

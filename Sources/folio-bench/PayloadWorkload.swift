@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 import Foundation
 
 extension BenchWorkload {

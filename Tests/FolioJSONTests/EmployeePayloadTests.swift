@@ -1,4 +1,5 @@
 import FolioJSON
+import FolioTestSupport
 import Foundation
 import Testing
 

@@ -1,8 +1,4 @@
-// The benchmark payload generator lives here, at `package` access, so that both the `folio-bench`
-// executable and the test suite (which checks its bytes against the reference md5) can reach it
-// without a separate target. It is not part of FolioJSON's public API.
-
-/// The deterministic synthetic employee payloads of `/work/shared/peers/gen_payload.py`,
+/// The deterministic synthetic employee payloads of the peer harness's `gen_payload.py` (`../shared/peers/` beside the checkout),
 /// byte for byte: `day1_N.json` and `day2_N.json`.
 ///
 /// The generator is keyed by (record id, field) through splitmix64, so every record can be built
@@ -13,31 +9,31 @@
 /// let day1 = EmployeePayload.day1(count: 10_000)     // 2,278,012 bytes
 /// let day2 = EmployeePayload.day2(count: 10_000)     // .removed == 505, .changed == 1_034
 /// ```
-package enum EmployeePayload {
+public enum EmployeePayload {
   /// One employee record, in the field order the payload writes.
-  package struct Record: Sendable, Hashable {
-    package var id: Int
-    package var name: String
-    package var email: String
-    package var active: Bool
-    package var hiredAt: String
-    package var salary: Double
-    package var departmentID: Int
-    package var tags: [String]
+  public struct Record: Sendable, Hashable {
+    public var id: Int
+    public var name: String
+    public var email: String
+    public var active: Bool
+    public var hiredAt: String
+    public var salary: Double
+    public var departmentID: Int
+    public var tags: [String]
   }
 
   /// Day 2 of a payload with its change counts.
-  package struct DayTwo: Sendable {
+  public struct DayTwo: Sendable {
     /// The JSON bytes.
-    package var bytes: [UInt8]
+    public var bytes: [UInt8]
     /// The records, in payload order.
-    package var records: [Record]
+    public var records: [Record]
     /// Day-1 ids left out.
-    package var removed: Int
+    public var removed: Int
     /// Day-1 records with one field changed.
-    package var changed: Int
+    public var changed: Int
     /// Records appended with new ids.
-    package var added: Int
+    public var added: Int
   }
 
   static let firstNames = [
@@ -67,7 +63,7 @@ package enum EmployeePayload {
   static func random(_ id: Int, _ salt: UInt64) -> UInt64 { mix((UInt64(id) << 8) ^ salt) }
 
   /// The record with the given id, as day 1 holds it.
-  package static func record(_ id: Int) -> Record {
+  public static func record(_ id: Int) -> Record {
     let first = firstNames[Int(random(id, 1) % UInt64(firstNames.count))]
     let last = lastNames[Int(random(id, 2) % UInt64(lastNames.count))]
     let t = random(id, 3)
@@ -94,19 +90,19 @@ package enum EmployeePayload {
   }
 
   /// The day-1 records `1...count`.
-  package static func day1Records(count: Int) -> [Record] {
+  public static func day1Records(count: Int) -> [Record] {
     (0..<max(0, count)).map { record($0 + 1) }
   }
 
   /// The bytes of `day1_<count>.json`.
   ///
   /// - Complexity: O(*count*).
-  package static func day1(count: Int) -> [UInt8] { encode(day1Records(count: count)) }
+  public static func day1(count: Int) -> [UInt8] { encode(day1Records(count: count)) }
 
   /// Day 2 of a payload of `count` records: the bytes of `day2_<count>.json` and its statistics.
   ///
   /// - Complexity: O(*count*).
-  package static func day2(count: Int) -> DayTwo {
+  public static func day2(count: Int) -> DayTwo {
     var records: [Record] = []
     records.reserveCapacity(count + count / 20)
     var removed = 0
@@ -140,7 +136,7 @@ package enum EmployeePayload {
 
   /// The payload text of `records`, as Python's `json.dump(records, separators=(",", ":"))`
   /// writes it (the payload is pure ASCII and needs no escapes).
-  package static func encode(_ records: [Record]) -> [UInt8] {
+  public static func encode(_ records: [Record]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(records.count * 240 + 2)
     out.append(UInt8(ascii: "["))
