@@ -1,0 +1,101 @@
+/// One entity's facts the planner needs for every item, compiled once per plan: the key mapping
+/// with each member's attribute, the identifier members, and the rules.
+struct EntityContext {
+  struct AttributeSlot {
+    let attribute: Attribute
+    let member: EntityMapping.Member
+  }
+
+  struct RelationshipSlot {
+    let info: SchemaIndex.RelationshipInfo
+    let member: EntityMapping.Member
+    var relationship: Relationship { info.relationship }
+  }
+
+  let name: String
+  let entity: Entity
+  let mapping: EntityMapping
+  let identifiers: [AttributeSlot]
+  /// Every non-identifier attribute, in declaration order.
+  let attributes: [AttributeSlot]
+  let relationships: [RelationshipSlot]
+  let dateFormats: DateFormats
+  /// Required attributes without a default: a new record must receive them.
+  let required: [String]
+
+  init(info: SchemaIndex.EntityInfo, schema: Schema) {
+    entity = info.entity
+    name = entity.name
+    mapping = EntityMapping(entity: entity, keyConvention: schema.keyConvention)
+    dateFormats = schema.dateFormats
+    var identifiers: [AttributeSlot] = []
+    for name in entity.identifiers {
+      if let position = entity.attributes.firstIndex(where: { $0.name == name }) {
+        identifiers.append(AttributeSlot(attribute: entity.attributes[position], member: mapping.attributes[position]))
+      }
+    }
+    self.identifiers = identifiers
+    var attributes: [AttributeSlot] = []
+    var required: [String] = []
+    for (position, attribute) in entity.attributes.enumerated()
+    where !entity.identifiers.contains(attribute.name) {
+      attributes.append(AttributeSlot(attribute: attribute, member: mapping.attributes[position]))
+      if !attribute.isOptional && attribute.defaultValue == nil { required.append(attribute.name) }
+    }
+    self.attributes = attributes
+    self.required = required
+    var relationships: [RelationshipSlot] = []
+    for (position, relationship) in entity.relationships.enumerated() {
+      guard let info = info.relationship(named: relationship.name) else { continue }
+      relationships.append(RelationshipSlot(info: info, member: mapping.relationships[position]))
+    }
+    self.relationships = relationships
+  }
+
+  /// The stored record holding only `id` in the identifier attributes (a stub, D13).
+  func stub(_ id: RecordID) -> JSONObject {
+    var record = JSONObject(minimumCapacity: identifiers.count)
+    if identifiers.count == 1 {
+      record.appendUnchecked(key: identifiers[0].attribute.name, value: id.jsonValue)
+    } else if case .composite(let parts) = id {
+      for (slot, part) in zip(identifiers, parts) {
+        record.appendUnchecked(key: slot.attribute.name, value: part.jsonValue)
+      }
+    }
+    return record
+  }
+
+  /// The identifier `value` names (a scalar, or an array for a composite identifier), coerced by
+  /// the identifier attributes' rules (D5), or why it cannot be one.
+  func identifier(from value: JSONValue) -> Result<RecordID, Refusal> {
+    if identifiers.count == 1 {
+      return identifier(part: value, identifiers[0])
+    }
+    guard case .array(let parts) = value, parts.count == identifiers.count else {
+      return .failure(Refusal("expected a composite identifier of \(identifiers.count) values (\(identifiers.map(\.attribute.name).joined(separator: ", "))), found \(JSONWriter.string(value))"))
+    }
+    var ids: [RecordID] = []
+    for (slot, part) in zip(identifiers, parts) {
+      switch identifier(part: part, slot) {
+      case .success(let id): ids.append(id)
+      case .failure(let refusal): return .failure(refusal)
+      }
+    }
+    return .success(.composite(ids))
+  }
+
+  private func identifier(part: JSONValue, _ slot: AttributeSlot) -> Result<RecordID, Refusal> {
+    switch slot.attribute.coerce(part, schemaDateFormats: dateFormats) {
+    case .success(.int(let i)?): return .success(.int(i))
+    case .success(.string(let s)?): return .success(.string(s))
+    case .success: return .failure(Refusal("identifier attribute '\(slot.attribute.name)' needs an int or string value, found \(JSONWriter.string(part))"))
+    case .failure(let error): return .failure(Refusal(error.description))
+    }
+  }
+}
+
+/// Why an item is refused, as the words a `rejected` outcome carries.
+struct Refusal: Error {
+  let reason: String
+  init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,69 @@
+/// An error that stops a whole sync: nothing of it is applied (D16).
+///
+/// Problems with single items do not throw: they become `rejected` or `skipped` outcomes in the
+/// report. These errors concern the call itself.
+///
+/// ```text
+/// error: Item 1 already exists; forceInsert skips the lookup, so every identifier must be new (at /1) [duplicateIdentifier]
+/// ```
+public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of error. An opaque, extensible set of static members.
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier of the code.
+    public let rawValue: String
+    /// Creates a code from its identifier.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The identifier.
+    public var description: String { rawValue }
+
+    /// The schema has no entity of that name.
+    public static let unknownEntity = Code("unknownEntity")
+    /// The entity cannot be synced as declared (for example it has no identifier, D28).
+    public static let invalidSchema = Code("invalidSchema")
+    /// The payload is neither an array, an object nor `null`.
+    public static let invalidPayload = Code("invalidPayload")
+    /// `forceInsert` met an identifier that is already stored (D25).
+    public static let duplicateIdentifier = Code("duplicateIdentifier")
+    /// The plan was made against a state that has changed since.
+    public static let stalePlan = Code("stalePlan")
+    /// The mass-delete guard refused the deletions.
+    public static let massDeleteRefused = Code("massDeleteRefused")
+    /// The store refused a write (for example a `deny` delete rule).
+    public static let storeRefused = Code("storeRefused")
+  }
+
+  /// What went wrong.
+  public var code: Code
+  /// What was expected and how to fix it.
+  public var message: String
+  /// The entity concerned, if any.
+  public var entity: String?
+  /// The record concerned, if any.
+  public var id: RecordID?
+  /// The JSON pointer into the payload, if any.
+  public var pointer: String?
+
+  /// Creates an error.
+  public init(
+    code: Code, message: String, entity: String? = nil, id: RecordID? = nil, pointer: String? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.entity = entity
+    self.id = id
+    self.pointer = pointer
+  }
+
+  /// `error: message (at pointer) [code]`.
+  public var description: String {
+    var text = "error: \(message)"
+    if let pointer { text += " (at \(pointer))" }
+    return text + " [\(code)]"
+  }
+
+  init(_ error: StoreError, pointer: String? = nil) {
+    self.init(
+      code: .storeRefused, message: "\(error.message) [\(error.code)]", entity: error.entity,
+      id: error.id, pointer: pointer)
+  }
+}

@@ -1,0 +1,71 @@
+extension SyncPlanner {
+  /// Turns what the planner noted and the change log into the report's outcomes (D15, D17):
+  /// reached records in order of first reach, classified by their diff (inserted, updated,
+  /// deleted, else unchanged or the explicit outcome); then records changed only as a side
+  /// effect; deletions last.
+  ///
+  /// - Complexity: O(*r* + *c*) in records reached and changed.
+  func finish(entity: String) -> SyncReport {
+    let entries = work.log.entries
+    // Per context: id → position in the log, for records that really changed.
+    var changed: [[RecordID: Int]] = Array(repeating: [:], count: contexts.count)
+    var anyChange = false
+    for (position, entry) in entries.enumerated() where entry.isChange {
+      anyChange = true
+      if let context = contextByName[entry.key.entity] { changed[context][entry.key.id] = position }
+    }
+    var consumed = anyChange ? [Bool](repeating: false, count: entries.count) : []
+    var outcomes: [SyncOutcome] = []
+    outcomes.reserveCapacity(pending.count)
+    var deletions: [SyncOutcome] = []
+    for note in pending {
+      let name = contexts[note.context].name
+      if let id = note.id, anyChange, let position = changed[note.context][id] {
+        consumed[position] = true
+        let outcome = SyncPlanner.outcome(for: entries[position], reason: note.reason)
+        if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
+        continue
+      }
+      var kind = note.kind ?? .unchanged
+      if kind == .deleted { kind = .unchanged }
+      let keepsPointer = kind == .rejected || kind == .skipped || kind == .filtered
+      outcomes.append(
+        SyncOutcome(
+          entity: name, id: note.id, kind: kind, reason: note.reason,
+          pointer: keepsPointer ? note.pointer : nil))
+    }
+    if anyChange {
+      for (position, entry) in entries.enumerated() where entry.isChange && !consumed[position] {
+        let outcome = SyncPlanner.outcome(for: entry, reason: nil)
+        if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
+      }
+    }
+    outcomes.append(contentsOf: deletions)
+    return SyncReport(entity: entity, outcomes: outcomes, diagnostics: diagnostics)
+  }
+
+  /// The diff-based outcome of a changed log entry.
+  static func outcome(for entry: ChangeLog.Entry, reason: String?) -> SyncOutcome {
+    guard let before = entry.before else {
+      return SyncOutcome(entity: entry.key.entity, id: entry.key.id, kind: .inserted)
+    }
+    guard let after = entry.after else {
+      return SyncOutcome(entity: entry.key.entity, id: entry.key.id, kind: .deleted, reason: reason)
+    }
+    return SyncOutcome(
+      entity: entry.key.entity, id: entry.key.id, kind: .updated,
+      changes: fieldChanges(before, after))
+  }
+
+  /// The fields whose values differ, in canonical key order.
+  static func fieldChanges(_ before: JSONObject, _ after: JSONObject) -> [FieldChange] {
+    var changes: [FieldChange] = []
+    for member in before where after[member.key] != member.value {
+      changes.append(FieldChange(field: member.key, before: member.value, after: after[member.key]))
+    }
+    for member in after where before[member.key] == nil {
+      changes.append(FieldChange(field: member.key, before: nil, after: member.value))
+    }
+    return changes.sorted { JSONObject.keyPrecedes($0.field, $1.field) }
+  }
+}

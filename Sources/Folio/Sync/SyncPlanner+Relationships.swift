@@ -1,0 +1,142 @@
+extension SyncPlanner {
+  /// Reads and checks one relationship value of an item (nothing is written yet).
+  ///
+  /// - Returns: the checked input, or why the item must be rejected: a to-one given an array
+  ///   (U43), a to-many given a non-array, an identifier that cannot be coerced, or an unknown
+  ///   target under the `reject` reference policy (D13).
+  mutating func readRelationship(
+    _ slot: EntityContext.RelationshipSlot, _ raw: JSONValue, at pointer: Pointer
+  ) -> Result<RelationshipInput, Refusal> {
+    let relationship = slot.relationship
+    guard let target = context(for: relationship.target) else {
+      return .failure(Refusal("the relationship '\(relationship.name)' targets the unknown entity '\(relationship.target)'"))
+    }
+    if raw.isNull { return .success(.clear) }
+    if relationship.isToMany {
+      guard case .array(let elements) = raw else {
+        return .failure(Refusal("the to-many relationship '\(relationship.name)' takes an array of \(relationship.target) objects or identifiers, found \(raw.kindName)"))
+      }
+      var inputs: [RelationshipInput] = []
+      inputs.reserveCapacity(elements.count)
+      for (index, element) in elements.enumerated() {
+        let elementPointer: Pointer = .nested(pointer.text + "/\(index)")
+        switch readOne(relationship, target, element, at: elementPointer) {
+        case .success(let input): inputs.append(input)
+        case .failure(let refusal): return .failure(refusal)
+        }
+      }
+      return .success(.many(inputs))
+    }
+    if case .array = raw, contexts[target].identifiers.count == 1 {
+      return .failure(Refusal("the to-one relationship '\(relationship.name)' takes one \(relationship.target) object or identifier, found an array"))
+    }
+    return readOne(relationship, target, raw, at: pointer)
+  }
+
+  private mutating func readOne(
+    _ relationship: Relationship, _ target: Int, _ raw: JSONValue, at pointer: Pointer
+  ) -> Result<RelationshipInput, Refusal> {
+    if case .object(let object) = raw { return .success(.nested(object, pointer)) }
+    let targetContext = contexts[target]
+    switch targetContext.identifier(from: raw) {
+    case .failure(let reason):
+      return .failure(Refusal("'\(relationship.name)' holds no usable \(relationship.target) identifier: \(reason.reason)"))
+    case .success(let id):
+      guard work.record(targetContext.name, id) == nil else { return .success(.reference(id, pointer)) }
+      switch relationship.referencePolicy {
+      case .stub:
+        return .success(.reference(id, pointer))
+      case .ignore:
+        diagnostics.append(
+          SyncDiagnostic(
+            code: .danglingReference,
+            message: "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; the reference was ignored (policy ignore)",
+            entity: targetContext.name, id: id, pointers: [pointer.text]))
+        return .success(.reference(nil, pointer))
+      case .reject:
+        return .failure(Refusal("'\(relationship.name)' names \(relationship.target) \(id), which is not stored (policy reject)"))
+      }
+    }
+  }
+
+  /// Links the relationships of the record `id` as the checked inputs say, syncing nested
+  /// objects into their entities with the relationship's child options (D10, D12, D13).
+  mutating func applyRelationships(
+    _ source: Int, _ id: RecordID,
+    _ inputs: [(EntityContext.RelationshipSlot, RelationshipInput)], level: Level
+  ) throws(SyncError) {
+    let name = contexts[source].name
+    for (slot, input) in inputs {
+      let relationship = slot.relationship
+      guard let target = context(for: relationship.target) else { continue }
+      let options = childOverrides[name + "." + relationship.name] ?? relationship.childOptions
+      let childLevel = Level(
+        insertMissing: options.insertMissing ?? level.insertMissing,
+        updateExisting: options.updateExisting ?? level.updateExisting,
+        forceInsert: false, forceUpdate: level.forceUpdate,
+        validators: contexts[target].entity.validators)
+      let deleteRemoved = options.deleteMissing ?? (relationship.deleteRule == .cascade)
+      do {
+        if relationship.isToMany {
+          var members: [RecordID] = []
+          if case .many(let elements) = input {
+            members.reserveCapacity(elements.count)
+            for element in elements {
+              if let member = try resolve(element, target, childLevel) { members.append(member) }
+            }
+          }
+          let removed = try work.setToMany(name, id, relationship.name, to: members)
+          if deleteRemoved {
+            for member in removed { try work.delete(relationship.target, member) }
+          }
+        } else {
+          var member: RecordID?
+          if case .clear = input {
+            member = nil
+          } else {
+            guard let resolved = try resolve(input, target, childLevel) else { continue }
+            member = resolved
+          }
+          let current = work.record(name, id)?[relationship.name].flatMap(RecordID.init(json:))
+          guard current != member else { continue }
+          try work.setToOne(name, id, relationship.name, to: member)
+          if deleteRemoved, let current { try work.delete(relationship.target, current) }
+        }
+      } catch let error as StoreError {
+        throw SyncError(error)
+      } catch let error as SyncError {
+        throw error
+      } catch {
+        throw SyncError(code: .storeRefused, message: "\(error)", entity: name, id: id)
+      }
+    }
+  }
+
+  /// The record a single relationship input names, after syncing it (nested) or stubbing it
+  /// (bare identifier); `nil` when it names none (skipped, rejected new, ignored).
+  private mutating func resolve(_ input: RelationshipInput, _ target: Int, _ level: Level)
+    throws(SyncError) -> RecordID?
+  {
+    switch input {
+    case .clear, .many:
+      return nil
+    case .nested(let object, let pointer):
+      guard depth < SyncPlanner.maximumDepth else {
+        note(target, .rejected, "nested deeper than \(SyncPlanner.maximumDepth) levels", at: pointer)
+        return nil
+      }
+      depth += 1
+      defer { depth -= 1 }
+      let result = try upsert(target, .object(object), at: pointer, level: level)
+      return result.exists ? result.id : nil
+    case .reference(let id, _):
+      guard let id else { return nil }
+      let targetContext = contexts[target]
+      _ = reach(target, id)
+      if work.record(targetContext.name, id) == nil {
+        work.put(targetContext.name, id, targetContext.stub(id))
+      }
+      return id
+    }
+  }
+}

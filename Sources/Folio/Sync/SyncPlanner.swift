@@ -1,0 +1,253 @@
+/// The pure sync planner: (schema, state, entity, payload, options) → ``SyncPlan``.
+///
+/// It runs the sync on a private copy of the state (a ``WorkingState``; copying is cheap, shards
+/// are copy-on-write), recording what happens to every record, and returns the plan. It does no
+/// I/O, and the same inputs always give the same plan: items are processed in payload order,
+/// deletions are computed from the final set of identifiers (D17).
+///
+/// Longer than most files: it is the one central algorithm; relationships, rules and the
+/// classification of outcomes live in the `SyncPlanner+*.swift` extensions.
+///
+/// - Complexity: O(*n* + *m*) for *n* payload items and *m* records in the entity (the latter
+///   only with delete-missing), with one hash lookup per item.
+struct SyncPlanner {
+  /// Options that apply at one level of nesting.
+  struct Level {
+    var insertMissing: Bool
+    var updateExisting: Bool
+    var forceInsert: Bool
+    var forceUpdate: Bool
+    var validators: [Validator]
+  }
+
+  /// What the sync did with one record (or item), in order of first reach.
+  struct Pending {
+    let context: Int
+    let id: RecordID?
+    /// An explicit outcome (skipped, rejected, filtered, unchanged-with-reason); `nil` means
+    /// "from the diff".
+    var kind: SyncOutcome.Kind?
+    var reason: String?
+    var pointer: String?
+  }
+
+  /// A JSON pointer into the payload, built as text only when needed.
+  enum Pointer {
+    case item(Int)
+    case nested(String)
+
+    var text: String {
+      switch self {
+      case .item(let i): return "/\(i)"
+      case .nested(let s): return s
+      }
+    }
+
+    func appending(_ path: JSONKeyPath, index: Int? = nil) -> Pointer {
+      var text = self.text
+      for component in path.components { text += "/" + Pointer.escape(component) }
+      if let index { text += "/\(index)" }
+      return .nested(text)
+    }
+
+    static func escape(_ component: String) -> String {
+      guard component.contains("~") || component.contains("/") else { return component }
+      return component.replacingOccurrences("~", "~0").replacingOccurrences("/", "~1")
+    }
+  }
+
+  static let maximumDepth = 64
+
+  let schema: Schema
+  let base: StoreState
+  var work: WorkingState
+  var contexts: [EntityContext] = []
+  var contextByName: [String: Int] = [:]
+  var pending: [Pending] = []
+  /// Per context: record id → position in ``pending``.
+  var reached: [[RecordID: Int]] = []
+  var diagnostics: [SyncDiagnostic] = []
+  var childOverrides: [String: ChildSyncOptions]
+  var depth = 0
+
+  init(state: StoreState, childOverrides: [String: ChildSyncOptions] = [:]) {
+    schema = state.schema
+    base = state
+    work = WorkingState(state)
+    self.childOverrides = childOverrides
+  }
+
+  // MARK: Entry point
+
+  /// Plans syncing `payload` into `entity`.
+  ///
+  /// - Throws: ``SyncError`` for an unknown entity, a payload that is not an array, object or
+  ///   `null`, a forced insert of an existing identifier, or a write the store refuses.
+  static func plan(
+    state: StoreState, revision: Int, entity: String, payload: JSONValue, options: SyncOptions,
+    collectMarks: Bool = false
+  ) throws(SyncError) -> SyncPlan {
+    var planner = SyncPlanner(state: state, childOverrides: options.childOptions)
+    guard let root = planner.context(for: entity) else {
+      throw SyncError(
+        code: .unknownEntity,
+        message: "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
+        entity: entity)
+    }
+    guard !planner.contexts[root].identifiers.isEmpty else {
+      throw SyncError(
+        code: .invalidSchema,
+        message: "the entity '\(entity)' declares no identifier attribute, so items cannot be matched to records; declare one (D28)",
+        entity: entity)
+    }
+    let items: [JSONValue]
+    var deleteMissing = options.deleteMissing
+    switch payload {
+    case .null:
+      items = []
+      deleteMissing = false
+    case .object:
+      items = [payload]
+      deleteMissing = false
+    case .array(let elements):
+      items = elements
+    default:
+      throw SyncError(
+        code: .invalidPayload,
+        message: "expected a JSON array of \(entity) items, a single object or null, found \(payload.kindName)",
+        entity: entity, pointer: "")
+    }
+    let level = Level(
+      insertMissing: options.insertMissing, updateExisting: options.updateExisting,
+      forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
+      validators: planner.contexts[root].entity.validators + options.validators)
+    var present: [RecordID: Int] = [:]
+    present.reserveCapacity(items.count)
+    var duplicates: [RecordID: [Int]] = [:]
+    var duplicateOrder: [RecordID] = []
+    for (i, item) in items.enumerated() {
+      guard let id = try planner.upsert(root, item, at: .item(i), level: level).id else { continue }
+      if let first = present[id] {
+        if duplicates[id] == nil {
+          duplicates[id] = [first]
+          duplicateOrder.append(id)
+        }
+        duplicates[id]?.append(i)
+      } else {
+        present[id] = i
+      }
+    }
+    for id in duplicateOrder {
+      let pointers = (duplicates[id] ?? []).map { "/\($0)" }
+      planner.diagnostics.append(
+        SyncDiagnostic(
+          code: .duplicateIdentifier,
+          message: "\(entity) \(id) appears \(pointers.count) times (at \(pointers.joined(separator: ", "))); the items were applied in order into one record",
+          entity: entity, id: id, pointers: pointers))
+    }
+    var refused = false
+    if deleteMissing {
+      refused = try planner.deleteMissing(
+        root, present: present, scope: options.scope, maximumShare: options.maximumDeleteShare)
+    }
+    let report = planner.finish(entity: entity)
+    return SyncPlan(
+      report: report, baseGeneration: state.generation, baseRevision: revision,
+      isRefusedByGuard: refused, result: planner.work,
+      marks: collectMarks ? planner.marks() : [:], logHandler: options.logHandler)
+  }
+
+  // MARK: Contexts
+
+  /// The position of `entity`'s compiled context, compiling it on first use.
+  mutating func context(for entity: String) -> Int? {
+    if let position = contextByName[entity] { return position }
+    guard let info = base.index.entities[entity] else { return nil }
+    let context = EntityContext(info: info, schema: schema)
+    contexts.append(context)
+    reached.append([:])
+    contextByName[entity] = contexts.count - 1
+    return contexts.count - 1
+  }
+
+  /// The pending slot of `id` in `context`, created on first reach.
+  mutating func reach(_ context: Int, _ id: RecordID) -> Int {
+    if let slot = reached[context][id] { return slot }
+    pending.append(Pending(context: context, id: id))
+    reached[context][id] = pending.count - 1
+    return pending.count - 1
+  }
+
+  /// Records an explicit outcome for an item without a usable identifier.
+  mutating func note(
+    _ context: Int, _ kind: SyncOutcome.Kind, _ reason: String, at pointer: Pointer
+  ) {
+    pending.append(Pending(context: context, id: nil, kind: kind, reason: reason, pointer: pointer.text))
+  }
+
+  /// Records an explicit outcome for a record.
+  mutating func mark(
+    _ slot: Int, _ kind: SyncOutcome.Kind, _ reason: String?, at pointer: Pointer?
+  ) {
+    pending[slot].kind = kind
+    pending[slot].reason = reason
+    if let pointer { pending[slot].pointer = pointer.text }
+  }
+
+  /// The reached records per entity.
+  func marks() -> [String: Set<RecordID>] {
+    var result: [String: Set<RecordID>] = [:]
+    for (position, ids) in reached.enumerated() where !ids.isEmpty {
+      result[contexts[position].name, default: []].formUnion(ids.keys)
+    }
+    return result
+  }
+
+  // MARK: Delete-missing
+
+  /// Deletes the records of `context` in `scope` that the payload did not list.
+  ///
+  /// - Returns: whether the mass-delete guard refused (nothing is then deleted).
+  mutating func deleteMissing(
+    _ context: Int, present: [RecordID: Int], scope: SyncScope?, maximumShare: Double?
+  ) throws(SyncError) -> Bool {
+    let name = contexts[context].name
+    var doomed: [RecordID] = []
+    var inScope = 0
+    work.state.forEachRecord(of: name) { id, record in
+      if let scope, !scope.contains(record) { return }
+      inScope += 1
+      if present[id] == nil { doomed.append(id) }
+    }
+    guard !doomed.isEmpty else { return false }
+    doomed.sort()
+    if let maximumShare, Double(doomed.count) > maximumShare * Double(inScope) {
+      let percent = Int((maximumShare * 100).rounded())
+      diagnostics.append(
+        SyncDiagnostic(
+          code: .massDelete,
+          message: "delete-missing would delete \(doomed.count) of \(inScope) \(name) records in scope, more than the allowed \(percent)%; nothing was deleted. Check the payload, or raise maximumDeleteShare",
+          entity: name))
+      return true
+    }
+    for id in doomed {
+      do {
+        try work.delete(name, id)
+      } catch {
+        throw SyncError(error)
+      }
+    }
+    return false
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (a Foundation-free helper for pointers).
+  fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+    var result = ""
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
+    return result
+  }
+}

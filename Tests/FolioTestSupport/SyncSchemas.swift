@@ -1,0 +1,173 @@
+import Folio
+
+/// The schemas of the unified sync scenarios (behaviour spec, section 6.1), built as plain
+/// values so sync tests do not depend on the DSL, and looked up by name from fixture folders.
+public enum SyncSchemas {
+  /// The schema called `name` in `Fixtures/sync/*/scenario.json`, or `nil`.
+  ///
+  /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
+  /// `items-active-validator`, `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
+  /// `planes`, `planes-departments`, `commits`.
+  public static func named(_ name: String) -> Schema? {
+    switch name {
+    case "items": return Schema(entities: [item()])
+    case "items-price-rule":
+      return Schema(entities: [item(validity: [ValidityRule(.atLeast(field: "price", minimum: 0))])])
+    case "items-price-rule-delete":
+      return Schema(entities: [
+        item(validity: [ValidityRule(.atLeast(field: "price", minimum: 0))], deleteIfInvalid: true)
+      ])
+    case "items-versioned":
+      return Schema(entities: [item(shouldUpdate: UpdateRule(.whenIncreases(field: "version")))])
+    case "items-active-validator":
+      return Schema(entities: [item(validators: [Validator(.dropWhere(field: "active", equals: false))])])
+    case "tags": return Schema(entities: [tag])
+    case "pairs": return Schema(entities: [pair])
+    case "addresses", "users": return Schema(entities: [user, address, order])
+    case "batches": return Schema(entities: [batch, click])
+    case "employees": return Schema(entities: [employee, department])
+    case "planes": return Schema(entities: [plane, passenger, baggage])
+    case "planes-departments": return Schema(entities: [plane, passenger, baggage, department])
+    case "commits": return Schema(entities: [commit, gitUser])
+    default: return nil
+    }
+  }
+
+  /// **Item**: `id` int; optional `name`, `nick`, `count`, `price`, `active`, `version`, `seen`
+  /// (ISO date) and `title` (from `meta.title`).
+  public static func item(
+    validators: [Validator] = [], validity: [ValidityRule] = [], deleteIfInvalid: Bool = false,
+    shouldUpdate: UpdateRule? = nil, verbose: Bool = false
+  ) -> Entity {
+    Entity(
+      name: "Item", identifiers: ["id"],
+      attributes: [
+        Attribute(name: "id", type: .int),
+        Attribute(name: "name", type: .string, isOptional: true),
+        Attribute(name: "nick", type: .string, isOptional: true),
+        Attribute(name: "count", type: .int, isOptional: true),
+        Attribute(name: "price", type: .double, isOptional: true),
+        Attribute(name: "active", type: .bool, isOptional: true),
+        Attribute(name: "version", type: .int, isOptional: true),
+        Attribute(name: "seen", type: .isoDate, isOptional: true),
+        Attribute(name: "title", type: .string, key: "meta.title", isOptional: true),
+      ],
+      isVerbose: verbose, validators: validators, validityRules: validity,
+      deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
+  }
+
+  static let tag = Entity(
+    name: "Tag", identifiers: ["id"],
+    attributes: [Attribute(name: "id", type: .int), Attribute(name: "label", type: .string)])
+
+  static let pair = Entity(
+    name: "Pair", identifiers: ["a", "b"],
+    attributes: [Attribute(name: "a", type: .string), Attribute(name: "b", type: .string)])
+
+  static let batch = Entity(
+    name: "Batch", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int),
+      Attribute(name: "name", type: .string, key: "batch.name", isOptional: true),
+    ],
+    relationships: [
+      Relationship(
+        name: "clicks", target: "Click", isToMany: true, inverse: "batch", deleteRule: .cascade,
+        key: "clicked")
+    ])
+
+  static let click = Entity(
+    name: "Click", identifiers: ["clickID"],
+    attributes: [
+      Attribute(name: "clickID", type: .int, key: "id"),
+      Attribute(name: "timeStamp", type: .isoDate, key: "time", isOptional: true),
+    ],
+    relationships: [Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")])
+
+  static let employee = Entity(
+    name: "Employee", identifiers: ["employeeID"],
+    attributes: [
+      Attribute(name: "employeeID", type: .int, key: "id"),
+      Attribute(name: "fullName", type: .string, key: "user.name", isOptional: true),
+    ],
+    relationships: [
+      Relationship(
+        name: "department", target: "Department", isToMany: false,
+        childOptions: ChildSyncOptions(updateExisting: false))
+    ])
+
+  static let department = Entity(
+    name: "Department", identifiers: ["departmentID"],
+    attributes: [
+      Attribute(name: "departmentID", type: .int, key: "id"),
+      Attribute(name: "name", type: .string, isOptional: true),
+    ])
+
+  static let user = Entity(
+    name: "User", identifiers: ["uuid"],
+    attributes: [
+      Attribute(name: "uuid", type: .string),
+      Attribute(name: "firstName", type: .string, key: "first_name", isOptional: true),
+      Attribute(name: "numberOfOrders", type: .int, key: "number_of_orders", isOptional: true),
+    ],
+    relationships: [
+      Relationship(name: "address", target: "Address", isToMany: false),
+      Relationship(name: "orders", target: "Order", isToMany: true, deleteRule: .cascade),
+    ])
+
+  static let address = Entity(
+    name: "Address", identifiers: ["uuid"],
+    attributes: [
+      Attribute(name: "uuid", type: .string), Attribute(name: "city", type: .string, isOptional: true),
+    ])
+
+  static let order = Entity(
+    name: "Order", identifiers: ["uuid"], attributes: [Attribute(name: "uuid", type: .string)],
+    relationships: [Relationship(name: "address", target: "Address", isToMany: false, key: "address_id")])
+
+  static let plane = Entity(
+    name: "Plane", identifiers: ["origin", "destination"],
+    attributes: [Attribute(name: "origin", type: .string), Attribute(name: "destination", type: .string)],
+    relationships: [
+      Relationship(name: "passengers", target: "Passenger", isToMany: true, deleteRule: .cascade)
+    ],
+    validityRules: [
+      ValidityRule(.requiredNonEmpty(field: "origin")),
+      ValidityRule(.requiredNonEmpty(field: "destination")),
+      ValidityRule(.distinct("origin", "destination")),
+    ])
+
+  static let passenger = Entity(
+    name: "Passenger", identifiers: ["name", "age"],
+    attributes: [Attribute(name: "name", type: .string), Attribute(name: "age", type: .int)],
+    relationships: [
+      Relationship(name: "baggages", target: "Baggage", isToMany: true, deleteRule: .cascade)
+    ],
+    validityRules: [
+      ValidityRule(.requiredNonEmpty(field: "name")),
+      ValidityRule(.greaterThan(field: "age", bound: 0)),
+    ])
+
+  static let baggage = Entity(
+    name: "Baggage", identifiers: ["tag"],
+    attributes: [
+      Attribute(name: "tag", type: .string), Attribute(name: "weight", type: .double, isOptional: true),
+    ])
+
+  static let commit = Entity(
+    name: "Commit", identifiers: ["sha"],
+    attributes: [
+      Attribute(name: "sha", type: .string),
+      Attribute(name: "message", type: .string, key: "commit.message", isOptional: true),
+    ],
+    relationships: [Relationship(name: "committer", target: "GitUser", isToMany: false, inverse: "commits")])
+
+  static let gitUser = Entity(
+    name: "GitUser", identifiers: ["username"],
+    attributes: [
+      Attribute(name: "username", type: .string, key: "login"),
+      Attribute(name: "email", type: .string, isOptional: true),
+      Attribute(name: "followers", type: .int, isOptional: true),
+    ],
+    relationships: [Relationship(name: "commits", target: "Commit", isToMany: true, inverse: "committer")])
+}
