@@ -1,0 +1,87 @@
+/// Running a compiled query: filtering, ordering (with a partial sort when a limit is set) and
+/// slicing.
+extension CompiledQuery {
+  typealias Row = (id: RecordID, record: JSONObject)
+
+  /// Every record of the entity that matches, in no particular order.
+  ///
+  /// - Complexity: O(*n*) predicate evaluations.
+  func matchingRows(in state: StoreState) -> [Row] {
+    var rows: [Row] = []
+    if let matcher {
+      state.forEachRecord(of: entity.name) { id, record in
+        if matcher(record) { rows.append((id, record)) }
+      }
+    } else {
+      rows.reserveCapacity(state.count(entity.name))
+      state.forEachRecord(of: entity.name) { id, record in rows.append((id, record)) }
+    }
+    return rows
+  }
+
+  /// The rows of the result window, in order: the query's offset and limit applied.
+  func results(in state: StoreState) -> [Row] {
+    window(of: matchingRows(in: state))
+  }
+
+  /// Orders `rows` and applies the offset and limit.
+  func window(of rows: [Row]) -> [Row] {
+    let end =
+      query.limit.map { limit in
+        let (sum, overflow) = query.offset.addingReportingOverflow(limit)
+        return overflow ? Int.max : sum
+      } ?? rows.count
+    let needed = Swift.min(rows.count, end)
+    guard needed > query.offset else { return [] }
+    return Array(ordered(rows, first: needed, reversed: false)[query.offset...])
+  }
+
+  /// The first `count` rows of `rows` in query order (or in reverse query order).
+  ///
+  /// - Complexity: O(*n* log *n*) for a full sort; O(*n* log *k*) comparisons when only `k` rows
+  ///   out of many are needed.
+  func ordered(_ rows: [Row], first count: Int, reversed: Bool) -> [Row] {
+    let k = Swift.min(count, rows.count)
+    if k == 0 { return [] }
+    let keyCount = sortKeys.count
+    // Sort keys are read once per row into a flat array, not once per comparison.
+    var keys: [JSONValue?] = []
+    if keyCount > 0 {
+      keys.reserveCapacity(rows.count * keyCount)
+      for row in rows {
+        for key in sortKeys { keys.append(key.read(row.record)) }
+      }
+    }
+    let descending = sortKeys.map { $0.descending != reversed }
+    let precedes = { (i: Int, j: Int) -> Bool in
+      for position in 0..<keyCount {
+        var c = ValueOrder.sortCompare(keys[i * keyCount + position], keys[j * keyCount + position])
+        if descending[position] { c = -c }
+        if c != 0 { return c < 0 }
+      }
+      return reversed ? rows[j].id < rows[i].id : rows[i].id < rows[j].id
+    }
+    var order: [Int]
+    if k * 8 >= rows.count || k > 4096 {
+      order = Array(rows.indices)
+      order.sort(by: precedes)
+      if k < order.count { order.removeSubrange(k...) }
+    } else {
+      // Partial sort: keep the best k, sorted, inserting by binary search.
+      order = []
+      order.reserveCapacity(k + 1)
+      for index in rows.indices {
+        if order.count == k, let last = order.last, !precedes(index, last) { continue }
+        var low = 0
+        var high = order.count
+        while low < high {
+          let mid = (low + high) / 2
+          if precedes(order[mid], index) { low = mid + 1 } else { high = mid }
+        }
+        order.insert(index, at: low)
+        if order.count > k { order.removeLast() }
+      }
+    }
+    return order.map { rows[$0] }
+  }
+}

@@ -1,0 +1,231 @@
+/// A query checked against a schema and compiled once into closures, so running it over many
+/// records does no parsing, name lookup in the schema or tree walking per record beyond the
+/// closures themselves.
+struct CompiledQuery {
+  typealias Accessor = (JSONObject) -> JSONValue?
+  typealias Matcher = (JSONObject) -> Bool
+
+  /// A resolved field: how to read it, and its type when it ends at an attribute.
+  struct ResolvedField {
+    let read: Accessor
+    let attributeType: AttributeType?
+    let relationship: Relationship?
+  }
+
+  let query: Query
+  let entity: Entity
+  /// `nil` when every record matches.
+  let matcher: Matcher?
+  /// The sort keys' accessors, most significant first.
+  let sortKeys: [(read: Accessor, descending: Bool)]
+  /// Entities other than the queried one whose records the query reads through key paths.
+  let dependencies: Set<String>
+
+  private let state: StoreState
+
+  /// Compiles `query` against `state`'s schema; key paths read related records from `state`.
+  ///
+  /// - Throws: ``QueryError`` for an unknown entity or field, a key path through anything but a
+  ///   to-one relationship, a malformed sort key, a negative limit or offset, or an operand an
+  ///   operator cannot use.
+  init(_ query: Query, in state: StoreState) throws(QueryError) {
+    self.query = query
+    self.state = state
+    guard let info = state.index.entities[query.entity] else {
+      let known = state.schema.entities.map(\.name).joined(separator: ", ")
+      throw QueryError(
+        code: .unknownEntity, message: "the schema has no entity '\(query.entity)' (it has: \(known))",
+        entity: query.entity)
+    }
+    entity = info.entity
+    if let limit = query.limit, limit < 0 {
+      throw QueryError(code: .invalidLimit, message: "the limit is \(limit); use 0 or more", entity: entity.name)
+    }
+    guard query.offset >= 0 else {
+      throw QueryError(
+        code: .invalidLimit, message: "the offset is \(query.offset); use 0 or more", entity: entity.name)
+    }
+    var dependencies = Set<String>()
+    var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
+    matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
+    var keys = query.ordering.keys
+    if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
+    var sortKeys: [(read: Accessor, descending: Bool)] = []
+    for key in keys {
+      guard !key.field.path.isEmpty else {
+        throw QueryError(
+          code: .invalidSortKey,
+          message: "the sort key '\(key)' names no field; write a field, '-field' for descending",
+          entity: entity.name)
+      }
+      sortKeys.append((try compiler.resolve(key.field).read, key.isDescending))
+    }
+    self.sortKeys = sortKeys
+    dependencies = compiler.dependencies
+    dependencies.remove(entity.name)
+    self.dependencies = dependencies
+  }
+
+  /// Resolves a field of the queried entity (for aggregates).
+  func resolve(_ field: Field) throws(QueryError) -> ResolvedField {
+    var compiler = Compiler(state: state, entity: entity, dependencies: [])
+    return try compiler.resolve(field)
+  }
+}
+
+/// Turns predicate nodes into closures, resolving key paths against the schema.
+private struct Compiler {
+  let state: StoreState
+  let entity: Entity
+  var dependencies: Set<String>
+
+  mutating func resolve(_ field: Field) throws(QueryError) -> CompiledQuery.ResolvedField {
+    var current = entity
+    var hops: [(name: String, target: String)] = []
+    let components = field.components
+    for (position, name) in components.enumerated() {
+      let isLast = position == components.count - 1
+      if let attribute = current.attribute(named: name) {
+        guard isLast else {
+          throw QueryError(
+            code: .invalidKeyPath,
+            message: "'\(field.path)' continues after the attribute '\(name)' of \(current.name); only to-one relationships can be followed",
+            entity: entity.name, field: field.path)
+        }
+        return CompiledQuery.ResolvedField(read: Self.reader(hops, last: name, state: state), attributeType: attribute.type, relationship: nil)
+      }
+      guard let relationship = current.relationship(named: name) else {
+        let known = (current.attributes.map(\.name) + current.relationships.map(\.name)).joined(separator: ", ")
+        throw QueryError(
+          code: .unknownField,
+          message: name.isEmpty
+            ? "'\(field.path)' has an empty component; separate field names with single dots"
+            : "the entity '\(current.name)' has no attribute or relationship '\(name)' (it has: \(known))",
+          entity: entity.name, field: field.path)
+      }
+      if isLast {
+        return CompiledQuery.ResolvedField(read: Self.reader(hops, last: name, state: state), attributeType: nil, relationship: relationship)
+      }
+      guard !relationship.isToMany else {
+        throw QueryError(
+          code: .invalidKeyPath,
+          message: "'\(field.path)' goes through the to-many relationship '\(name)'; only to-one relationships can be followed (test membership with 'contains')",
+          entity: entity.name, field: field.path)
+      }
+      guard let target = state.schema.entity(named: relationship.target) else {
+        throw QueryError(
+          code: .unknownEntity, message: "the relationship '\(name)' targets the unknown entity '\(relationship.target)'",
+          entity: entity.name, field: field.path)
+      }
+      hops.append((name, target.name))
+      dependencies.insert(target.name)
+      current = target
+    }
+    throw QueryError(
+      code: .unknownField, message: "an empty field name; name an attribute or relationship",
+      entity: entity.name, field: field.path)
+  }
+
+  private static func reader(_ hops: [(name: String, target: String)], last: String, state: StoreState)
+    -> CompiledQuery.Accessor
+  {
+    if hops.isEmpty { return { $0[last] } }
+    return { record in
+      var current = record
+      for hop in hops {
+        guard let link = current[hop.name], let id = RecordID(json: link),
+          let next = state.record(hop.target, id)
+        else { return nil }
+        current = next
+      }
+      return current[last]
+    }
+  }
+
+  /// Normalises a literal for the field it is compared with: date text becomes canonical.
+  private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
+    guard field.attributeType == .isoDate, case .string(let text) = value,
+      let canonical = CanonicalDate.canonical(text)
+    else { return value }
+    return .string(canonical)
+  }
+
+  /// Compiles a predicate tree. Children of `and`/`or` are flat; nested `not`s are bounded by
+  /// the parser (typed predicates cancel double negation), so recursion depth stays small.
+  mutating func matcher(for node: Condition.Node) throws(QueryError) -> CompiledQuery.Matcher {
+    switch node {
+    case .constant(let value):
+      return { _ in value }
+    case .compare(let field, let comparison, let literal):
+      let resolved = try resolve(field)
+      let read = resolved.read
+      let value = normalise(literal, for: resolved)
+      switch comparison {
+      case .equal: return { ValueOrder.equal(read($0), value) }
+      case .notEqual: return { !ValueOrder.equal(read($0), value) }
+      case .less: return { (ValueOrder.compare(read($0), value) ?? 1) < 0 }
+      case .lessOrEqual: return { (ValueOrder.compare(read($0), value) ?? 1) <= 0 }
+      case .greater: return { (ValueOrder.compare(read($0), value) ?? -1) > 0 }
+      case .greaterOrEqual: return { (ValueOrder.compare(read($0), value) ?? -1) >= 0 }
+      }
+    case .isIn(let field, let literals):
+      let resolved = try resolve(field)
+      let read = resolved.read
+      let values = literals.map { normalise($0, for: resolved) }
+      return { record in
+        let value = read(record)
+        return values.contains { ValueOrder.equal(value, $0) }
+      }
+    case .contains(let field, let literal):
+      let read = try resolve(field).read
+      return { record in
+        switch read(record) {
+        case .string(let text)?:
+          guard case .string(let part) = literal else { return false }
+          return part.isEmpty || text.contains(part)
+        case .array(let elements)?:
+          return elements.contains { ValueOrder.equal($0, literal) }
+        default:
+          return false
+        }
+      }
+    case .beginsWith(let field, let prefix):
+      let read = try resolve(field).read
+      return { record in
+        guard case .string(let text)? = read(record) else { return false }
+        return text.hasPrefix(prefix)
+      }
+    case .isNull(let field):
+      let read = try resolve(field).read
+      return { record in
+        guard let value = read(record) else { return true }
+        return value == .null
+      }
+    case .not(let inner):
+      let compiled = try matcher(for: inner)
+      return { !compiled($0) }
+    case .and(let children):
+      var compiled: [CompiledQuery.Matcher] = []
+      for child in children { compiled.append(try matcher(for: child)) }
+      if compiled.count == 2 {
+        let (a, b) = (compiled[0], compiled[1])
+        return { a($0) && b($0) }
+      }
+      return { record in
+        for matcher in compiled where !matcher(record) { return false }
+        return true
+      }
+    case .or(let children):
+      var compiled: [CompiledQuery.Matcher] = []
+      for child in children { compiled.append(try matcher(for: child)) }
+      if compiled.count == 2 {
+        let (a, b) = (compiled[0], compiled[1])
+        return { a($0) || b($0) }
+      }
+      return { record in
+        for matcher in compiled where matcher(record) { return true }
+        return false
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/// Operators that turn a field and a value into a ``Condition``.
+extension Field {
+  /// The field's value equals `value` (integers and doubles compare numerically).
+  public static func == <Value: QueryValue>(lhs: Field, rhs: Value) -> Condition {
+    Condition(.compare(lhs, .equal, rhs.queryValue))
+  }
+
+  /// The field's value does not equal `value`; true for a missing value.
+  public static func != <Value: QueryValue>(lhs: Field, rhs: Value) -> Condition {
+    Condition(.compare(lhs, .notEqual, rhs.queryValue))
+  }
+
+  /// The field's value is less than `value`; false when either is missing or their kinds differ.
+  public static func < <Value: QueryValue>(lhs: Field, rhs: Value) -> Condition {
+    Condition(.compare(lhs, .less, rhs.queryValue))
+  }
+
+  /// The field's value is at most `value`; false when either is missing or their kinds differ.
+  public static func <= <Value: QueryValue>(lhs: Field, rhs: Value) -> Condition {
+    Condition(.compare(lhs, .lessOrEqual, rhs.queryValue))
+  }
+
+  /// The field's value is greater than `value`; false when either is missing or their kinds
+  /// differ.
+  public static func > <Value: QueryValue>(lhs: Field, rhs: Value) -> Condition {
+    Condition(.compare(lhs, .greater, rhs.queryValue))
+  }
+
+  /// The field's value is at least `value`; false when either is missing or their kinds differ.
+  public static func >= <Value: QueryValue>(lhs: Field, rhs: Value) -> Condition {
+    Condition(.compare(lhs, .greaterOrEqual, rhs.queryValue))
+  }
+
+  /// The field is missing or null: `"hiredAt" == nil`.
+  public static func == (lhs: Field, rhs: _OptionalNilComparisonType) -> Condition {
+    Condition(.isNull(lhs))
+  }
+
+  /// The field is present and not null: `"hiredAt" != nil`.
+  public static func != (lhs: Field, rhs: _OptionalNilComparisonType) -> Condition {
+    !Condition(.isNull(lhs))
+  }
+
+  /// The field is missing or null.
+  public var isNull: Condition { Condition(.isNull(self)) }
+
+  /// The field's value equals one of `values`.
+  ///
+  /// - Complexity: O(*m*) per record in the number of values.
+  public func isIn<Value: QueryValue>(_ values: [Value]) -> Condition {
+    Condition(.isIn(self, values.map(\.queryValue)))
+  }
+
+  /// For a string field, `value` is a substring (case-sensitive); for an array attribute or a
+  /// to-many relationship, `value` is an element (or a member's identifier).
+  public func contains<Value: QueryValue>(_ value: Value) -> Condition {
+    Condition(.contains(self, value.queryValue))
+  }
+
+  /// The field is a string beginning with `prefix` (case-sensitive).
+  public func hasPrefix(_ prefix: String) -> Condition {
+    Condition(.beginsWith(self, prefix))
+  }
+}

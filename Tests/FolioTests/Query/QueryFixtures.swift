@@ -1,0 +1,101 @@
+@testable import Folio
+
+/// Schemas and seeded stores for query and observation tests (the scenario schemas of
+/// spec/seed-behaviour.md §6.1, written as values until the shared schema fixtures land).
+enum QueryFixtures {
+  static let schema = Schema(entities: [
+    Entity(
+      name: "Batch", identifiers: ["id"],
+      attributes: [Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true)],
+      relationships: [
+        Relationship(name: "clicks", target: "Click", isToMany: true, inverse: "batch", deleteRule: .cascade)
+      ]),
+    Entity(
+      name: "Click", identifiers: ["clickID"],
+      attributes: [
+        Attribute(name: "clickID", type: .int), Attribute(name: "timeStamp", type: .isoDate, isOptional: true),
+      ],
+      relationships: [Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")]),
+    Entity(
+      name: "Item", identifiers: ["id"],
+      attributes: [
+        Attribute(name: "id", type: .int),
+        Attribute(name: "name", type: .string, isOptional: true),
+        Attribute(name: "nick", type: .string, isOptional: true),
+        Attribute(name: "count", type: .int, isOptional: true),
+        Attribute(name: "price", type: .double, isOptional: true),
+        Attribute(name: "active", type: .bool, isOptional: true),
+        Attribute(name: "version", type: .int, isOptional: true),
+        Attribute(name: "seen", type: .isoDate, isOptional: true),
+        Attribute(name: "title", type: .string, isOptional: true),
+        Attribute(name: "tags", type: .array(.string), isOptional: true),
+      ]),
+    Entity(
+      name: "Tag", identifiers: ["id"],
+      attributes: [Attribute(name: "id", type: .int), Attribute(name: "label", type: .string)]),
+    Entity(
+      name: "Employee", identifiers: ["employeeID"],
+      attributes: [
+        Attribute(name: "employeeID", type: .int),
+        Attribute(name: "fullName", type: .string, isOptional: true),
+        Attribute(name: "age", type: .int, isOptional: true),
+        Attribute(name: "active", type: .bool, isOptional: true),
+        Attribute(name: "hiredAt", type: .isoDate, isOptional: true),
+      ],
+      relationships: [Relationship(name: "department", target: "Department", isToMany: false)],
+      defaultSort: ["fullName"]),
+    Entity(
+      name: "Department", identifiers: ["departmentID"],
+      attributes: [Attribute(name: "departmentID", type: .int), Attribute(name: "name", type: .string)]),
+  ])
+
+  /// U57's initial store: Batch 100 with Clicks 0…4.
+  static func clicks() throws -> Store {
+    let store = try Store.inMemory(schema: schema)
+    try store.transaction { tx in
+      try tx.work.insert("Batch", attributes: ["id": 100])
+      for id: Int64 in 0...4 { try tx.work.insert("Click", attributes: ["clickID": .int(id)]) }
+      try tx.work.setToMany("Batch", 100, "clicks", to: (0...4).map { .int($0) })
+    }
+    return store
+  }
+
+  /// A store holding the given Items.
+  static func items(_ items: [JSONObject]) throws -> Store {
+    let store = try Store.inMemory(schema: schema)
+    try store.transaction { tx in
+      for item in items { try tx.work.insert("Item", attributes: item) }
+    }
+    return store
+  }
+
+  /// Employees in two departments (QA 1, Dev 2), one without a department.
+  static func company() throws -> Store {
+    let store = try Store.inMemory(schema: schema)
+    try store.transaction { tx in
+      try tx.work.insert("Department", attributes: ["departmentID": 1, "name": "QA"])
+      try tx.work.insert("Department", attributes: ["departmentID": 2, "name": "Dev"])
+      let people: [(Int64, String, Int64, Bool, String, Int64?)] = [
+        (1, "Ann", 34, true, "2021-04-01T03:33:17.000Z", 1),
+        (2, "Bob", 45, true, "2019-01-10T00:00:00.000Z", 2),
+        (3, "Cyd", 29, false, "2023-06-30T12:00:00.000Z", 1),
+        (4, "Dee", 52, true, "2015-02-02T08:00:00.000Z", nil),
+      ]
+      for (id, name, age, active, hired, department) in people {
+        try tx.work.insert(
+          "Employee",
+          attributes: [
+            "employeeID": .int(id), "fullName": .string(name), "age": .int(age), "active": .bool(active),
+            "hiredAt": .string(hired),
+          ])
+        if let department { try tx.work.setToOne("Employee", .int(id), "department", to: .int(department)) }
+      }
+    }
+    return store
+  }
+}
+
+extension Array where Element == FetchedRecord {
+  /// The identifiers, for compact expectations.
+  var ids: [RecordID] { map(\.id) }
+}
