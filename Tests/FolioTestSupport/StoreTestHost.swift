@@ -43,7 +43,13 @@ public enum StoreTestHost {
       return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Waits for the process to end and returns its exit status.
+    /// Kills the process at once (SIGKILL), as a crash would end it.
+    public func kill() {
+      if process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Waits for the process to end and returns its exit status (the signal number when a
+    /// signal ended it).
     public func wait() -> Int32 {
       process.waitUntilExit()
       return process.terminationStatus
