@@ -1,17 +1,121 @@
-import Folio
 import Foundation
 
 /// The `folio` command-line tool, as a library so tests can drive it in process.
+///
+/// ```swift
+/// let output = CapturedOutput()
+/// let errors = CapturedOutput()
+/// let console = Console(standardOutput: output, standardError: errors, currentDirectory: "/tmp")
+/// let status = await FolioCommand.run(["--help"], console: console)   // 0
+/// ```
 public enum FolioCommand {
-  /// Runs the tool with the process's arguments and exits with its status.
-  public static func main() async {
-    let status = await run(Array(CommandLine.arguments.dropFirst()))
+  /// Every subcommand, in the order `folio --help` lists them.
+  static var commands: [any Command.Type] {
+    [
+      InitCommand.self, SyncCommand.self, PlanCommand.self, ApplyCommand.self, QueryCommand.self,
+      ExportCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
+    ]
+  }
+
+  /// Runs the tool with the process's arguments and console, then exits with its status.
+  public static func main() async -> Never {
+    let status = await run(Array(CommandLine.arguments.dropFirst()), console: .process())
     exit(status)
   }
 
-  /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-  public static func run(_ arguments: [String]) async -> Int32 {
-    print("folio: no commands yet")
-    return 0
+  /// Runs the tool with `arguments` (without the program name) on `console`.
+  ///
+  /// Results go to the console's standard output and nothing else does; errors go to standard
+  /// error as `file:line:column: error: message [code]`.
+  ///
+  /// - Returns: 0 on success, 1 on failure, 2 on a usage error.
+  public static func run(_ arguments: [String], console: Console) async -> Int32 {
+    guard let first = arguments.first else {
+      console.err(overview())
+      return ExitStatus.usage
+    }
+    if first == "-h" || first == "--help" {
+      console.out(overview())
+      return ExitStatus.success
+    }
+    if first == "help" {
+      guard let name = arguments.dropFirst().first else {
+        console.out(overview())
+        return ExitStatus.success
+      }
+      guard let command = command(named: name) else {
+        return usageFailure(UsageError(command: nil, "Unknown command '\(name)'."), console)
+      }
+      console.out(HelpFormatter.help(for: command.spec))
+      return ExitStatus.success
+    }
+    guard let command = command(named: first) else {
+      return usageFailure(UsageError(command: nil, "Unknown command '\(first)'."), console)
+    }
+    let parsed: ParsedArguments
+    do {
+      parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)
+    } catch {
+      return usageFailure(error, console)
+    }
+    if parsed.wantsHelp {
+      console.out(HelpFormatter.help(for: command.spec))
+      return ExitStatus.success
+    }
+    do {
+      return try await command.run(parsed, console: console)
+    } catch let error as UsageError {
+      return usageFailure(error, console)
+    } catch {
+      report(error, console)
+      return ExitStatus.failure
+    }
+  }
+
+  /// The command called `name`.
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.spec.name == name }
+  }
+
+  /// The top-level help: what the tool is and its commands.
+  static func overview() -> String {
+    var out = """
+      OVERVIEW: Sync, plan, query, export and check Folio stores from the command line.
+
+      USAGE: folio COMMAND [options]
+
+      COMMANDS:
+
+      """
+    out += HelpFormatter.rows(commands.map { ($0.spec.name, $0.spec.abstract) })
+    out += """
+
+      Run 'folio COMMAND --help' for a command's options and examples.
+      Exit status: 0 success, 1 failure (reason on standard error), 2 usage error.
+
+      """
+    return out
+  }
+
+  /// Prints a usage error and returns status 2.
+  static func usageFailure(_ error: UsageError, _ console: Console) -> Int32 {
+    console.err(label("error:", console) + " " + error.description + "\n")
+    return ExitStatus.usage
+  }
+
+  /// Prints `error` on standard error, compiler style, with `error:` in red on a colour terminal.
+  static func report(_ error: any Error, _ console: Console) {
+    var text = String(describing: error)
+    if let range = text.range(of: "error:") {
+      text.replaceSubrange(range, with: label("error:", console))
+    } else {
+      text = label("error:", console) + " " + text
+    }
+    console.err(text.hasSuffix("\n") ? text : text + "\n")
+  }
+
+  /// `text` in bold red when the console uses colour.
+  static func label(_ text: String, _ console: Console) -> String {
+    console.usesColor ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
   }
 }

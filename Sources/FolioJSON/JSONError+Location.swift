@@ -22,7 +22,8 @@ extension JSONError {
     }
     var excerptStart = Swift.max(lineStart, offset - excerptWidth / 2)
     // Do not start the excerpt inside a UTF-8 sequence.
-    while excerptStart > lineStart, excerptStart < buffer.count, buffer[excerptStart] & 0xC0 == 0x80 {
+    while excerptStart > lineStart, excerptStart < buffer.count, buffer[excerptStart] & 0xC0 == 0x80
+    {
       excerptStart -= 1
     }
     var lineEnd = excerptStart

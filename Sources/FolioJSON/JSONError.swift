@@ -91,7 +91,10 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     let location = "\(file ?? "<input>"):\(line):\(column)"
     var caretPad = ""
-    for (i, byte) in sourceLine.utf8.enumerated() where i < column - sourceLineColumn {
+    // One pad character per character before the column (continuation bytes of multi-byte
+    // characters take no column on screen); tabs are kept so the caret lines up.
+    for (i, byte) in sourceLine.utf8.enumerated()
+    where i < column - sourceLineColumn && byte & 0xC0 != 0x80 {
       caretPad.append(byte == 0x09 ? "\t" : " ")
     }
     return "\(location): error: \(message) [\(code)]\n  \(sourceLine)\n  \(caretPad)^"

@@ -1,7 +1,8 @@
 /// A JSON object: members with unique keys, kept in insertion order.
 ///
 /// Insertion order is kept so a parsed payload prints back the way it came; equality and hashing
-/// ignore order, so `{"a":1,"b":2} == {"b":2,"a":1}`. The canonical writer sorts keys by their
+/// ignore order, so `{"a":1,"b":2} == {"b":2,"a":1}`. Keys are compared by their UTF-8 bytes, as
+/// JSON defines them (see ``sameKey(_:_:)``). The canonical writer sorts keys by their
 /// UTF-8 bytes. Lookup is a linear scan, which is fastest for the small objects records are made
 /// of (typically under 20 members).
 ///
@@ -58,7 +59,7 @@ public struct JSONObject: Sendable {
   ///
   /// - Complexity: O(*n*) in the number of members.
   @inlinable public func index(forKey key: String) -> Int? {
-    members.firstIndex { $0.key == key }
+    members.firstIndex { JSONObject.sameKey($0.key, key) }
   }
 
   /// The value for `key`; setting `nil` removes the member, setting a value replaces it in place
@@ -67,7 +68,7 @@ public struct JSONObject: Sendable {
   /// - Complexity: O(*n*) in the number of members.
   @inlinable public subscript(key: String) -> JSONValue? {
     get {
-      for member in members where member.key == key { return member.value }
+      for member in members where JSONObject.sameKey(member.key, key) { return member.value }
       return nil
     }
     set {
@@ -100,11 +101,24 @@ public struct JSONObject: Sendable {
     return true
   }
 
+  /// Whether two keys are the same JSON key: the same UTF-8 bytes.
+  ///
+  /// Swift's `==` on `String` also equates canonically equivalent spellings (`"é"` and
+  /// `"e\u{301}"`), which JSON treats as different keys.
+  @inlinable public static func sameKey(_ a: String, _ b: String) -> Bool {
+    // Keys of one origin usually share their representation (the parser reuses key strings;
+    // equal small strings have equal bits), which settles most comparisons at once.
+    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+      return true
+    }
+    guard a == b else { return false }
+    return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+  }
+
   /// The canonical key order: lexicographic by UTF-8 bytes (the same as by Unicode scalar value),
   /// independent of locale and platform.
   public static func keyPrecedes(_ a: String, _ b: String) -> Bool {
-    if a == b { return false }
-    return a.utf8.lexicographicallyPrecedes(b.utf8)
+    a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 }
 
@@ -114,7 +128,7 @@ extension JSONObject: Equatable {
     guard lhs.members.count == rhs.members.count else { return false }
     // Fast path: same order (the common case for records built by one schema).
     var sameOrder = true
-    for i in lhs.members.indices where lhs.members[i].key != rhs.members[i].key {
+    for i in lhs.members.indices where !sameKey(lhs.members[i].key, rhs.members[i].key) {
       sameOrder = false
       break
     }

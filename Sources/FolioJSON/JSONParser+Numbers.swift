@@ -64,7 +64,9 @@ extension JSONParser.Reader {
       isInteger = false
       position += 1
       var exponentNegative = false
-      if position < count, buffer[position] == UInt8(ascii: "+") || buffer[position] == UInt8(ascii: "-") {
+      if position < count,
+        buffer[position] == UInt8(ascii: "+") || buffer[position] == UInt8(ascii: "-")
+      {
         exponentNegative = buffer[position] == UInt8(ascii: "-")
         position += 1
       }

@@ -87,7 +87,10 @@ extension JSONParser {
 
     /// Parses one value, including everything nested in it.
     mutating func parseValues() throws(JSONError) -> JSONValue {
+      // The innermost open container lives in locals; only its parents are on `frames`.
       var frames: [Frame] = []
+      var current = Frame(isObject: false, start: 0)
+      var depth = 0
       readValue: while true {
         skipWhitespace()
         guard position < count else {
@@ -96,41 +99,50 @@ extension JSONParser {
         var value: JSONValue
         switch buffer[position] {
         case UInt8(ascii: "{"):
-          try checkDepth(frames.count)
+          try checkDepth(depth)
           position += 1
           skipWhitespace()
           if position < count, buffer[position] == UInt8(ascii: "}") {
             position += 1
             value = .object(JSONObject())
           } else {
-            let frame = Frame(isObject: true, start: members.count)
-            try readKey(objectStart: frame.start)
-            frames.append(frame)
+            if depth > 0 { frames.append(current) }
+            current = Frame(isObject: true, start: members.count)
+            depth += 1
+            try readKey(objectStart: current.start)
             continue readValue
           }
         case UInt8(ascii: "["):
-          try checkDepth(frames.count)
+          try checkDepth(depth)
           position += 1
           skipWhitespace()
           if position < count, buffer[position] == UInt8(ascii: "]") {
             position += 1
             value = .array([])
           } else {
-            frames.append(Frame(isObject: false, start: values.count))
+            if depth > 0 { frames.append(current) }
+            current = Frame(isObject: false, start: values.count)
+            depth += 1
             continue readValue
           }
         case UInt8(ascii: "\""): value = .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
-        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "t"):
+          try expectLiteral("true")
+          value = .bool(true)
+        case UInt8(ascii: "f"):
+          try expectLiteral("false")
+          value = .bool(false)
+        case UInt8(ascii: "n"):
+          try expectLiteral("null")
+          value = .null
         default: throw unexpectedValueStart()
         }
 
         // A value is complete: add it to its container, closing containers that end here.
-        while let last = frames.indices.last {
+        while depth > 0 {
           skipWhitespace()
-          if frames[last].isObject {
+          if current.isObject {
             members.base[members.count - 1].value = value
             guard position < count else {
               throw error(.unexpectedEnd, "the input ended inside an object; expected ',' or '}'")
@@ -141,13 +153,17 @@ extension JSONParser {
               position += 1
               skipWhitespace()
               if position < count, buffer[position] == UInt8(ascii: "}") {
-                throw error(.trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma)
+                throw error(
+                  .trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma
+                )
               }
-              try readKey(objectStart: frames[last].start)
+              try readKey(objectStart: current.start)
               continue readValue
             } else if byte == UInt8(ascii: "}") {
               position += 1
-              let start = frames.removeLast().start
+              let start = current.start
+              depth -= 1
+              if depth > 0 { current = frames.removeLast() }
               if !largeObjectKeys.isEmpty { largeObjectKeys[start] = nil }
               keyPrefixes.truncate(to: start)
               value = .object(JSONObject(uniqueMembers: members.popArray(from: start)))
@@ -167,12 +183,16 @@ extension JSONParser {
               position += 1
               skipWhitespace()
               if position < count, buffer[position] == UInt8(ascii: "]") {
-                throw error(.trailingComma, "a trailing comma is not allowed before ']'; remove it", at: comma)
+                throw error(
+                  .trailingComma, "a trailing comma is not allowed before ']'; remove it", at: comma
+                )
               }
               continue readValue
             } else if byte == UInt8(ascii: "]") {
               position += 1
-              let start = frames.removeLast().start
+              let start = current.start
+              depth -= 1
+              if depth > 0 { current = frames.removeLast() }
               value = .array(values.popArray(from: start))
             } else {
               throw error(
@@ -263,7 +283,8 @@ extension JSONParser {
           throw error(.unexpectedEnd, "the input ended inside '\(literal)'", at: count)
         }
         guard buffer[position + i] == literal.utf8Start[i] else {
-          throw error(.unexpectedCharacter, "expected a value; did you mean '\(literal)'?", at: start)
+          throw error(
+            .unexpectedCharacter, "expected a value; did you mean '\(literal)'?", at: start)
         }
         i += 1
       }
@@ -286,7 +307,8 @@ extension JSONParser {
         return error(
           .invalidNumber,
           "a number must start with a digit or '-' (write 1 and 0.5, not +1 and .5)")
-      case UInt8(ascii: "N") where followedBy("NaN"), UInt8(ascii: "I") where followedBy("Infinity"):
+      case UInt8(ascii: "N") where followedBy("NaN"),
+        UInt8(ascii: "I") where followedBy("Infinity"):
         return error(
           .invalidNumber, "NaN and Infinity are not JSON numbers; use null or a string instead")
       case UInt8(ascii: "'"):

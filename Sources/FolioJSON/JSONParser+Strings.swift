@@ -41,7 +41,9 @@ extension JSONParser.Reader {
     let first = Int(truncatingIfNeeded: hash >> 56)
     let second = Int(truncatingIfNeeded: (hash >> 48) & 0xFF)
     if let key = keys.string(at: first, raw, length, prefix, input: buffer) { return (key, prefix) }
-    if let key = keys.string(at: second, raw, length, prefix, input: buffer) { return (key, prefix) }
+    if let key = keys.string(at: second, raw, length, prefix, input: buffer) {
+      return (key, prefix)
+    }
     let key = makeString(start, length)
     let slot = keys.lengths[first] < 0 ? first : second
     keys.lengths[slot] = length
@@ -53,7 +55,8 @@ extension JSONParser.Reader {
 
   @inline(__always) mutating func makeString(_ start: Int, _ length: Int) -> String {
     String(
-      decoding: UnsafeBufferPointer(start: buffer.baseAddress.unsafelyUnwrapped + start, count: length),
+      decoding: UnsafeBufferPointer(
+        start: buffer.baseAddress.unsafelyUnwrapped + start, count: length),
       as: UTF8.self)
   }
 
@@ -131,7 +134,8 @@ extension JSONParser.Reader {
         throw controlCharacterError(byte)
       case 0x80...:
         let length = try validateUTF8Sequence()
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<(position + length)]))
+        scratch.append(
+          contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<(position + length)]))
         position += length
       default:
         scratch.append(byte)
@@ -149,18 +153,27 @@ extension JSONParser.Reader {
     var high: UInt8 = 0xBF
     switch lead {
     case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
+    case 0xE0:
+      length = 3
+      low = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
     case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
+    case 0xF4:
+      length = 4
+      high = 0x8F
     case 0x80...0xBF:
       throw error(
         .invalidUTF8, "the byte 0x\(hex2(lead)) is a UTF-8 continuation byte without a lead byte")
     case 0xC0, 0xC1:
       throw error(
-        .invalidUTF8, "the byte 0x\(hex2(lead)) starts an overlong UTF-8 encoding, which is not allowed")
+        .invalidUTF8,
+        "the byte 0x\(hex2(lead)) starts an overlong UTF-8 encoding, which is not allowed")
     default:
       throw error(.invalidUTF8, "the byte 0x\(hex2(lead)) never occurs in UTF-8")
     }
@@ -186,7 +199,8 @@ extension JSONParser.Reader {
       let byte = buffer[position + i]
       guard byte & 0xC0 == 0x80 else {
         throw error(
-          .invalidUTF8, "the byte 0x\(hex2(byte)) is not a UTF-8 continuation byte; the sequence is cut short",
+          .invalidUTF8,
+          "the byte 0x\(hex2(byte)) is not a UTF-8 continuation byte; the sequence is cut short",
           at: position + i)
       }
       i += 1
@@ -346,7 +360,9 @@ struct KeyCache {
     (prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
   }
 
-  @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
+  @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int)
+    -> Bool
+  {
     var i = 0
     while i + 8 <= length {
       if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)

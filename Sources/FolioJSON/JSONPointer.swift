@@ -45,7 +45,9 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
       throw ParseError(text: text, message: "a non-empty pointer must start with '/'")
     }
     var tokens: [String] = []
-    for raw in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+    for raw in text.utf8.dropFirst().split(
+      separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    {
       var token: [UInt8] = []
       var iterator = raw.makeIterator()
       while let byte = iterator.next() {
@@ -57,7 +59,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
         case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
         default:
-          throw ParseError(text: text, message: "'~' must be followed by 0 (for '~') or 1 (for '/')")
+          throw ParseError(
+            text: text, message: "'~' must be followed by 0 (for '~') or 1 (for '/')")
         }
       }
       tokens.append(String(decoding: token, as: UTF8.self))

@@ -1,9 +1,8 @@
 extension JSONWriter {
-  /// The writing state: the output bytes and the canonical member order of object shapes
-  /// already seen.
+  /// The writing state: the output bytes and the object shapes already seen.
   struct Encoder {
     var buffer = ByteBuffer(capacity: 1024)
-    var keyOrders = KeyOrderCache()
+    var shapes = ObjectShapeCache()
 
     mutating func writeCompact(_ value: JSONValue) {
       switch value {
@@ -11,7 +10,7 @@ extension JSONWriter {
       case .bool(let b): buffer.append(b ? "true" : "false")
       case .int(let i): writeInt(i)
       case .double(let d): writeDouble(d)
-      case .string(let s): writeString(s)
+      case .string(let s): Self.writeString(s, into: &buffer)
       case .array(let elements):
         buffer.append(0x5B)
         var first = true
@@ -24,13 +23,13 @@ extension JSONWriter {
       case .object(let object):
         buffer.append(0x7B)
         let members = object.members
-        let order = keyOrders.order(of: members)
+        let shape = shapes.shape(of: members)
         for n in members.indices {
           if n > 0 { buffer.append(0x2C) }
-          let member = members[order?[n] ?? n]
-          writeString(member.key)
+          let i = shape.memberIndex(n)
+          shape.writeKey(i, of: members, into: &buffer)
           buffer.append(0x3A)
-          writeCompact(member.value)
+          writeCompact(members[i].value)
         }
         buffer.append(0x7D)
       }
@@ -52,14 +51,14 @@ extension JSONWriter {
       case .object(let object) where !object.isEmpty:
         buffer.append(0x7B)
         let members = object.members
-        let order = keyOrders.order(of: members)
+        let shape = shapes.shape(of: members)
         for n in members.indices {
           if n > 0 { buffer.append(0x2C) }
-          let member = members[order?[n] ?? n]
+          let i = shape.memberIndex(n)
           newline(indent + 1)
-          writeString(member.key)
+          shape.writeKey(i, of: members, into: &buffer)
           buffer.append(": ")
-          writePretty(member.value, indent: indent + 1)
+          writePretty(members[i].value, indent: indent + 1)
         }
         newline(indent)
         buffer.append(0x7D)
@@ -75,21 +74,9 @@ extension JSONWriter {
       for _ in 0..<width { buffer.appendReserved(0x20) }
     }
 
-    mutating func writeInt(_ value: Int64) {
-      buffer.reserve(20)
-      if value < 0 { buffer.appendReserved(0x2D) }
-      var magnitude = value.magnitude
-      // Digits are produced backwards into a 20-byte scratch tuple, then copied.
-      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      withUnsafeMutableBytes(of: &digits) { scratch in
-        var i = scratch.count
-        repeat {
-          i -= 1
-          scratch[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-          magnitude /= 10
-        } while magnitude > 0
-        buffer.append(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[i...]))
-      }
+    @inline(__always) mutating func writeInt(_ value: Int64) {
+      if value < 0 { buffer.append(0x2D) }
+      buffer.appendDecimal(value.magnitude)
     }
 
     mutating func writeDouble(_ value: Double) {
@@ -97,37 +84,77 @@ extension JSONWriter {
         buffer.append("null")
         return
       }
-      if let exact = Int32(exactly: value), value != 0 || value.sign == .plus {
-        // Whole numbers of moderate size: the digits of the integer, then ".0", which is what
-        // `description` produces for them.
-        writeInt(Int64(exact))
-        buffer.append(".0")
+      let magnitude = value.magnitude
+      if magnitude >= 1, magnitude < 2_147_483_648 {
+        // Fast path for values with at most two decimals, such as prices. If the two-decimal
+        // text k/100 reads back to this value, it is the shortest text that does: any shorter
+        // one differs by at least 0.01, far more than the spacing of doubles below 2^31. This is
+        // exactly what `description` prints for them.
+        let scaled = (magnitude * 100).rounded()
+        if scaled / 100 == magnitude {
+          let hundredths = UInt64(scaled)
+          if value < 0 { buffer.append(0x2D) }
+          buffer.appendDecimal(hundredths / 100)
+          let fraction = hundredths % 100
+          buffer.reserve(3)
+          buffer.appendReserved(0x2E)
+          buffer.appendReserved(UInt8(truncatingIfNeeded: fraction / 10) &+ 0x30)
+          if fraction % 10 != 0 {
+            buffer.appendReserved(UInt8(truncatingIfNeeded: fraction % 10) &+ 0x30)
+          }
+          return
+        }
+      } else if value == 0 {
+        buffer.append(value.sign == .minus ? "-0.0" : "0.0")
         return
       }
-      // Swift's description is the shortest round-trip form ("2.5", "1e-07", "1e+30", "-0.0").
+      // Swift's description is the shortest round-trip form ("0.1", "1e-07", "1e+300").
       var text = value.description
       text.withUTF8 { buffer.append($0) }
     }
 
-    mutating func writeString(_ string: String) {
+    /// Appends `string` in double quotes with minimal escaping.
+    static func writeString(_ string: String, into buffer: inout ByteBuffer) {
       var string = string
       string.withUTF8 { utf8 in
-        buffer.reserve(utf8.count + 2)
+        let count = utf8.count
+        buffer.reserve(count + 2)
         buffer.appendReserved(0x22)
+        guard let base = utf8.baseAddress else {
+          buffer.appendReserved(0x22)
+          return
+        }
+        let raw = UnsafeRawPointer(base)
         var runStart = 0
         var i = 0
-        while i < utf8.count {
-          let byte = utf8[i]
+        while i < count {
+          // Eight bytes at a time while none is a quote, backslash or control character.
+          while i + 8 <= count {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quote = x ^ (ones &* 0x22)
+            let backslash = x ^ (ones &* 0x5C)
+            let found =
+              (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((x &- ones &* 0x20) & ~x)) & (ones &* 0x80)
+            if found != 0 {
+              i += UInt64(littleEndian: found).trailingZeroBitCount >> 3
+              break
+            }
+            i += 8
+          }
+          guard i < count else { break }
+          let byte = base[i]
           if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
             i += 1
             continue
           }
-          buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-          buffer.append(Self.escape(byte))
+          buffer.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+          buffer.append(escape(byte))
           i += 1
           runStart = i
         }
-        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        buffer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         buffer.append(0x22)
       }
     }
@@ -156,48 +183,83 @@ extension JSONWriter {
   }
 }
 
-/// The canonical member order of the object shapes (key sequences) met while writing.
+/// The object shapes (key sequences) met while writing: for each, the canonical member order and
+/// the keys already quoted and escaped.
 ///
-/// Records of one kind share their key sequence, so the order is computed once and reused after
-/// comparing the keys, which for keys of one origin is a pointer or 16-byte comparison.
-struct KeyOrderCache {
-  struct Entry {
+/// Records of one kind share their key sequence, so the order is computed and the keys encoded
+/// once, and reused after comparing the keys — for keys of one origin a 16-byte comparison each.
+/// When shapes rarely repeat (objects used as dictionaries), caching stops and each object is
+/// sorted on its own.
+struct ObjectShapeCache {
+  /// One shape, or an uncached object's order.
+  struct Shape {
+    /// The keys in member order.
     var keys: [String]
+    /// Member indices in canonical order; `nil` when the members are already in order.
     var order: [Int]?
+    /// The quoted, escaped keys, in member order, back to back; empty when not cached.
+    var encodedKeys: [UInt8]
+    /// Where each member's encoded key starts in ``encodedKeys`` (one extra entry at the end).
+    var keyOffsets: [Int]
+
+    @inline(__always) func memberIndex(_ n: Int) -> Int { order?[n] ?? n }
+
+    @inline(__always) func writeKey(
+      _ i: Int, of members: [JSONObject.Member], into buffer: inout ByteBuffer
+    ) {
+      guard !keyOffsets.isEmpty else {
+        JSONWriter.Encoder.writeString(members[i].key, into: &buffer)
+        return
+      }
+      let start = keyOffsets[i]
+      let end = keyOffsets[i + 1]
+      encodedKeys.withUnsafeBufferPointer {
+        buffer.append(UnsafeBufferPointer(rebasing: $0[start..<end]))
+      }
+    }
   }
-  var entries: [Entry] = []
+
+  var entries: [Shape] = []
   var next = 0
+  var hits = 0
+  var misses = 0
   static let capacity = 8
 
-  /// Whether two strings have the same UTF-8 bytes (Swift's `==` would also equate canonically
-  /// equivalent spellings, which sort differently by bytes).
-  @inline(__always) static func sameBytes(_ a: String, _ b: String) -> Bool {
-    // Keys of one origin share their representation (the parser interns them; literals are
-    // identical small strings), so most comparisons end at the first check.
-    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
-      return true
-    }
-    return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
-  }
-
-  /// The member indices in canonical key order, or `nil` when the members are already in order.
-  mutating func order(of members: [JSONObject.Member]) -> [Int]? {
-    if members.count < 2 { return nil }
+  /// The shape of `members`, from the cache when it was seen before.
+  mutating func shape(of members: [JSONObject.Member]) -> Shape {
     search: for entry in entries where entry.keys.count == members.count {
-      for i in members.indices where !Self.sameBytes(entry.keys[i], members[i].key) {
+      for i in members.indices where !JSONObject.sameKey(entry.keys[i], members[i].key) {
         continue search
       }
-      return entry.order
+      hits += 1
+      return entry
     }
-    let sorted = members.indices.sorted { JSONObject.keyPrecedes(members[$0].key, members[$1].key) }
-    let order = sorted.elementsEqual(members.indices) ? nil : sorted
-    let entry = Entry(keys: members.map(\.key), order: order)
+    misses += 1
+    var order: [Int]? = nil
+    if members.count > 1 {
+      let sorted = members.indices.sorted {
+        JSONObject.keyPrecedes(members[$0].key, members[$1].key)
+      }
+      if !sorted.elementsEqual(members.indices) { order = sorted }
+    }
+    guard misses < 64 || hits > misses else {
+      return Shape(keys: [], order: order, encodedKeys: [], keyOffsets: [])
+    }
+    var buffer = ByteBuffer(capacity: 64)
+    defer { buffer.deallocate() }
+    var offsets = [0]
+    for member in members {
+      JSONWriter.Encoder.writeString(member.key, into: &buffer)
+      offsets.append(buffer.count)
+    }
+    let shape = Shape(
+      keys: members.map(\.key), order: order, encodedKeys: Array(buffer.bytes), keyOffsets: offsets)
     if entries.count < Self.capacity {
-      entries.append(entry)
+      entries.append(shape)
     } else {
-      entries[next] = entry
+      entries[next] = shape
       next = (next + 1) % Self.capacity
     }
-    return order
+    return shape
   }
 }

@@ -90,23 +90,27 @@ public struct JSONWriter {
 
   /// Appends the decimal digits of `value`.
   public static func writeInt(_ value: Int64, into out: inout [UInt8]) {
-    withEncoder(into: &out) { $0.writeInt(value) }
+    withEncoder(capacity: 24, into: &out) { $0.writeInt(value) }
   }
 
   /// Appends the shortest round-trip text of `value`; non-finite values become `null`.
   public static func writeDouble(_ value: Double, into out: inout [UInt8]) {
-    withEncoder(into: &out) { $0.writeDouble(value) }
+    withEncoder(capacity: 32, into: &out) { $0.writeDouble(value) }
   }
 
   /// Appends `string` in double quotes with minimal escaping.
   ///
   /// - Complexity: O(*n*) in the length of the string.
   public static func writeString(_ string: String, into out: inout [UInt8]) {
-    withEncoder(into: &out) { $0.writeString(string) }
+    withEncoder(capacity: string.utf8.count + 2, into: &out) {
+      Encoder.writeString(string, into: &$0.buffer)
+    }
   }
 
-  static func withEncoder(into out: inout [UInt8], _ body: (inout Encoder) -> Void) {
-    var encoder = Encoder()
+  static func withEncoder(
+    capacity: Int = 1024, into out: inout [UInt8], _ body: (inout Encoder) -> Void
+  ) {
+    var encoder = Encoder(buffer: ByteBuffer(capacity: capacity))
     defer { encoder.buffer.deallocate() }
     body(&encoder)
     if out.isEmpty {

@@ -17,11 +17,15 @@ struct BenchWorkload: Sendable {
   /// The usage text.
   static var usage: String {
     var text = "usage: folio-bench <workload> [options]   (build with -c release)\n\nworkloads:\n"
-    for workload in all { text += "  \(workload.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(workload.summary)\n" }
+    for workload in all {
+      text +=
+        "  \(workload.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(workload.summary)\n"
+    }
     text += "\ncommon options:\n"
     text += "  --sizes N,N,...     record counts (default per workload)\n"
     text += "  --repeats N         timed repetitions per measurement (default 5)\n"
-    text += "  --payload-dir DIR   read day1_N.json/day2_N.json from DIR instead of generating them\n"
+    text +=
+      "  --payload-dir DIR   read day1_N.json/day2_N.json from DIR instead of generating them\n"
     return text
   }
 }

@@ -5,7 +5,8 @@ extension BenchWorkload {
   /// Folio's parser and writer against Foundation's, on the same day-1 payload bytes.
   static let json = BenchWorkload(
     name: "json",
-    summary: "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
+    summary:
+      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
     run: { arguments in try JSONBenchmark(arguments: arguments).run() })
 }
 
@@ -23,7 +24,8 @@ struct JSONBenchmark {
   }
 
   func run() throws {
-    print("folio-bench json: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print(
+      "folio-bench json: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores")
     for size in sizes { try run(size: size) }
   }
 
@@ -41,38 +43,62 @@ struct JSONBenchmark {
     var folioParse = Measurement(label: "Folio parse", bytes: bytes.count)
     var folioWrite = Measurement(label: "Folio write (compact)", bytes: written.count)
     var foundationParse = Measurement(label: "JSONSerialization parse", bytes: bytes.count)
-    var foundationWrite = Measurement(label: "JSONSerialization write", bytes: foundationWritten.count)
+    var foundationWrite = Measurement(
+      label: "JSONSerialization write", bytes: foundationWritten.count)
     var decoder = Measurement(label: "JSONDecoder → [Employee]", bytes: bytes.count)
     var checksum = 0
     for _ in 0..<repeats {
       checksum &+= try folioParse.time { try JSONParser.parse(bytes) }.arrayValue?.count ?? 0
       checksum &+= folioWrite.time { JSONWriter.bytes(value) }.count
-      checksum &+= try foundationParse.time { try JSONSerialization.jsonObject(with: data) as? [Any] }?.count ?? 0
-      checksum &+= try foundationWrite.time { try JSONSerialization.data(withJSONObject: foundationObject) }.count
+      checksum &+=
+        try foundationParse.time { try JSONSerialization.jsonObject(with: data) as? [Any] }?.count
+        ?? 0
+      checksum &+= try foundationWrite.time {
+        try JSONSerialization.data(withJSONObject: foundationObject)
+      }.count
       checksum &+= try decoder.time { try JSONDecoder().decode([Employee].self, from: data) }.count
     }
 
     print("\nday1_\(size).json: \(bytes.count) bytes (checksum \(checksum))")
     print(Measurement.header)
     for m in [folioParse, folioWrite, foundationParse, foundationWrite, decoder] { print(m.row) }
-    func ratio(_ a: Measurement, _ b: Measurement) -> String { String(format: "%.1f×", b.median / a.median) }
+    func ratio(_ a: Measurement, _ b: Measurement) -> String {
+      String(format: "%.1f×", b.median / a.median)
+    }
     print("Folio parse vs JSONDecoder:        \(ratio(folioParse, decoder)) faster")
     print("Folio parse vs JSONSerialization:  \(ratio(folioParse, foundationParse)) faster")
     print("Folio write vs JSONSerialization:  \(ratio(folioWrite, foundationWrite)) faster")
   }
 
-  /// `--only parse` or `--only write`: Folio alone, for profiling with callgrind.
+  /// `--only OPERATION`: one operation alone, for profiling. Each run goes through
+  /// ``JSONBenchmark/profiledOperation(_:)``, so instruction counts of just the operation are
+  /// `valgrind --tool=callgrind --toggle-collect='*profiledOperation*' folio-bench json --only …`.
   func runFolioOnly(_ operation: String, bytes: [UInt8]) throws {
+    let data = Data(bytes)
     let value = try JSONParser.parse(bytes)
-    var measurement = Measurement(label: "Folio \(operation)", bytes: bytes.count)
-    for _ in 0..<repeats {
-      switch operation {
-      case "parse": _ = try measurement.time { try JSONParser.parse(bytes) }
-      case "write": _ = measurement.time { JSONWriter.bytes(value) }
-      default: throw BenchArguments.UsageError(description: "--only expects parse or write")
-      }
+    let object = try JSONSerialization.jsonObject(with: data)
+    let body: () throws -> Int
+    switch operation {
+    case "parse": body = { try JSONParser.parse(bytes).arrayValue?.count ?? 0 }
+    case "write": body = { JSONWriter.bytes(value).count }
+    case "serialization-parse":
+      body = { (try JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0 }
+    case "serialization-write": body = { try JSONSerialization.data(withJSONObject: object).count }
+    case "decoder": body = { try JSONDecoder().decode([Employee].self, from: data).count }
+    default:
+      throw BenchArguments.UsageError(
+        description:
+          "--only expects parse, write, serialization-parse, serialization-write or decoder")
     }
+    var measurement = Measurement(label: operation, bytes: bytes.count)
+    var checksum = 0
+    for _ in 0..<repeats { checksum &+= try measurement.time { try Self.profiledOperation(body) } }
     print(Measurement.header)
-    print(measurement.row)
+    print(measurement.row + "  (checksum \(checksum))")
+  }
+
+  /// Runs `body`; a named, never-inlined frame that callgrind can collect alone.
+  @inline(never) static func profiledOperation(_ body: () throws -> Int) rethrows -> Int {
+    try body()
   }
 }

@@ -35,7 +35,8 @@ struct Measurement: Sendable {
   var row: String {
     func f(_ x: Double) -> String { String(format: "%9.4f", x) }
     let rate = bytes > 0 ? String(format: "%9.1f", megabytesPerSecond) : "        -"
-    return "\(label.padding(toLength: 28, withPad: " ", startingAt: 0)) \(f(median)) \(f(min)) \(f(max)) \(rate)"
+    return
+      "\(label.padding(toLength: 28, withPad: " ", startingAt: 0)) \(f(median)) \(f(min)) \(f(max)) \(rate)"
   }
 
   /// The header matching ``row``.

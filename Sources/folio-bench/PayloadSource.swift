@@ -1,5 +1,5 @@
-import Foundation
 import Folio
+import Foundation
 
 /// Where workloads get the employee payloads: generated in process (byte-identical to
 /// `gen_payload.py`) or read from `--payload-dir`.
@@ -9,7 +9,8 @@ enum PayloadSource {
     if let directory = arguments.payloadDirectory {
       let path = "\(directory)/day\(day)_\(count).json"
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw BenchArguments.UsageError(description: "cannot read \(path); generate it with gen_payload.py \(count) \(directory)")
+        throw BenchArguments.UsageError(
+          description: "cannot read \(path); generate it with gen_payload.py \(count) \(directory)")
       }
       return [UInt8](data)
     }

@@ -12,9 +12,12 @@ extension BenchWorkload {
       }
       for size in try arguments.sizes(default: [10_000]) {
         let day2 = EmployeePayload.day2(count: size)
-        try Data(EmployeePayload.day1(count: size)).write(to: URL(fileURLWithPath: "\(directory)/day1_\(size).json"))
+        try Data(EmployeePayload.day1(count: size)).write(
+          to: URL(fileURLWithPath: "\(directory)/day1_\(size).json"))
         try Data(day2.bytes).write(to: URL(fileURLWithPath: "\(directory)/day2_\(size).json"))
-        print("N=\(size) day2: removed=\(day2.removed) changed=\(day2.changed) new=\(day2.added) total=\(day2.records.count)")
+        print(
+          "N=\(size) day2: removed=\(day2.removed) changed=\(day2.changed) new=\(day2.added) total=\(day2.records.count)"
+        )
       }
     })
 }

@@ -8,7 +8,8 @@ guard let name = arguments.first, name != "--help", name != "-h" else {
   exit(arguments.isEmpty ? 64 : 0)
 }
 guard let workload = BenchWorkload.all.first(where: { $0.name == name }) else {
-  FileHandle.standardError.write(Data("folio-bench: unknown workload '\(name)'\n\n\(BenchWorkload.usage)\n".utf8))
+  FileHandle.standardError.write(
+    Data("folio-bench: unknown workload '\(name)'\n\n\(BenchWorkload.usage)\n".utf8))
   exit(64)
 }
 do {

@@ -28,8 +28,12 @@ import Testing
 
   @Test func checksumsMatchKnownMD5Vectors() {
     #expect(MD5.hex([]) == "d41d8cd98f00b204e9800998ecf8427e")
-    #expect(MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
-    #expect(MD5.hex(Array(String(repeating: "a", count: 1000).utf8)) == "cabe45dcc9ae5b66ba86600cca6b8ba8")
+    #expect(
+      MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8))
+        == "9e107d9d372bb6826bd81d3542a419d6")
+    #expect(
+      MD5.hex(Array(String(repeating: "a", count: 1000).utf8)) == "cabe45dcc9ae5b66ba86600cca6b8ba8"
+    )
   }
 }
 
@@ -42,7 +46,9 @@ enum MD5 {
     6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
   ]
   static let constants: [UInt32] = (0..<64).map { i in
-    UInt32(truncatingIfNeeded: Int64((abs(Foundation.sin(Double(i + 1))) * 4_294_967_296.0).rounded(.down)))
+    UInt32(
+      truncatingIfNeeded: Int64(
+        (abs(Foundation.sin(Double(i + 1))) * 4_294_967_296.0).rounded(.down)))
   }
 
   static func hex(_ message: [UInt8]) -> String {
@@ -59,17 +65,30 @@ enum MD5 {
     for chunk in stride(from: 0, to: bytes.count, by: 64) {
       for i in 0..<16 {
         let j = chunk + i * 4
-        words[i] = UInt32(bytes[j]) | UInt32(bytes[j + 1]) << 8 | UInt32(bytes[j + 2]) << 16 | UInt32(bytes[j + 3]) << 24
+        words[i] =
+          UInt32(bytes[j]) | UInt32(bytes[j + 1]) << 8 | UInt32(bytes[j + 2]) << 16 | UInt32(
+            bytes[j + 3]) << 24
       }
-      var a = a0, b = b0, c = c0, d = d0
+      var a = a0
+      var b = b0
+      var c = c0
+      var d = d0
       for i in 0..<64 {
         var f: UInt32
         let g: Int
         switch i {
-        case 0..<16: f = (b & c) | (~b & d); g = i
-        case 16..<32: f = (d & b) | (~d & c); g = (5 * i + 1) % 16
-        case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
-        default: f = c ^ (b | ~d); g = (7 * i) % 16
+        case 0..<16:
+          f = (b & c) | (~b & d)
+          g = i
+        case 16..<32:
+          f = (d & b) | (~d & c)
+          g = (5 * i + 1) % 16
+        case 32..<48:
+          f = b ^ c ^ d
+          g = (3 * i + 5) % 16
+        default:
+          f = c ^ (b | ~d)
+          g = (7 * i) % 16
         }
         f = f &+ a &+ constants[i] &+ words[g]
         a = d

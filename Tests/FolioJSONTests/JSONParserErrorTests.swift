@@ -81,13 +81,17 @@ import Testing
     Invalid("double minus", "--1", .invalidNumber, at: 1),
     Invalid("overflowing double", "[1e400]", .numberOutOfRange, at: 1),
     Invalid("overflowing negative double", "-1e400", .numberOutOfRange, at: 0),
-    Invalid("overflowing long integer", "1" + String(repeating: "0", count: 400), .numberOutOfRange, at: 0),
+    Invalid(
+      "overflowing long integer", "1" + String(repeating: "0", count: 400), .numberOutOfRange, at: 0
+    ),
     // Strings: control characters, escapes, surrogates.
     Invalid("unterminated string", #""abc"#, .unexpectedEnd, at: 4),
     Invalid("raw newline in string", "\"a\nb\"", .controlCharacter, at: 2),
     Invalid("raw tab in string", "\"a\tb\"", .controlCharacter, at: 2),
     Invalid("raw NUL in string", [quote, 0x00, quote], .controlCharacter, at: 1),
-    Invalid("raw U+001F in long string", Array("\"0123456789abcdef".utf8) + [0x1F, quote], .controlCharacter, at: 17),
+    Invalid(
+      "raw U+001F in long string", Array("\"0123456789abcdef".utf8) + [0x1F, quote],
+      .controlCharacter, at: 17),
     Invalid("unknown escape", #""\x""#, .invalidEscape, at: 1),
     Invalid("escaped single quote", #""\'""#, .invalidEscape, at: 1),
     Invalid("short unicode escape", #""\u12""#, .invalidEscape, at: 1),
@@ -104,24 +108,30 @@ import Testing
     Invalid("overlong two-byte form", [quote, 0xC0, 0xAF, quote], .invalidUTF8, at: 1),
     Invalid("overlong C1 lead", [quote, 0xC1, 0xBF, quote], .invalidUTF8, at: 1),
     Invalid("overlong three-byte form", [quote, 0xE0, 0x80, 0xAF, quote], .invalidUTF8, at: 2),
-    Invalid("overlong four-byte form", [quote, 0xF0, 0x80, 0x80, 0xAF, quote], .invalidUTF8, at: 2),
+    Invalid(
+      "overlong four-byte form", [quote, 0xF0, 0x80, 0x80, 0xAF, quote], .invalidUTF8, at: 2),
     Invalid("UTF-8 encoded surrogate", [quote, 0xED, 0xA0, 0x80, quote], .invalidUTF8, at: 2),
     Invalid("above U+10FFFF", [quote, 0xF4, 0x90, 0x80, 0x80, quote], .invalidUTF8, at: 2),
     Invalid("F5 lead byte", [quote, 0xF5, 0x80, 0x80, 0x80, quote], .invalidUTF8, at: 1),
     Invalid("FF byte", [quote, 0x61, 0xFF, quote], .invalidUTF8, at: 2),
     Invalid("truncated sequence", [quote, 0xE2, 0x82, quote], .invalidUTF8, at: 3),
     Invalid("sequence cut by end of input", [quote, 0xE2, 0x82], .invalidUTF8, at: 1),
-    Invalid("invalid byte after escape", Array(#""\n"#.utf8) + [0xC3, 0x28, quote], .invalidUTF8, at: 4),
-    Invalid("invalid UTF-8 in key", [0x7B, quote, 0xC3, quote, 0x3A, 0x31, 0x7D], .invalidUTF8, at: 3),
+    Invalid(
+      "invalid byte after escape", Array(#""\n"#.utf8) + [0xC3, 0x28, quote], .invalidUTF8, at: 4),
+    Invalid(
+      "invalid UTF-8 in key", [0x7B, quote, 0xC3, quote, 0x3A, 0x31, 0x7D], .invalidUTF8, at: 3),
     Invalid("invalid UTF-8 outside strings", [0x5B, 0xFF, 0x5D], .unexpectedCharacter, at: 1),
     // Duplicate keys, also when spelt differently.
     Invalid("duplicate key", #"{"a":1,"a":2}"#, .duplicateKey, at: 7),
     Invalid("duplicate key by escape", #"{"a":1,"\u0061":2}"#, .duplicateKey, at: 7),
-    Invalid("duplicate long key", #"{"department_id":1,"x":2,"department_id":3}"#, .duplicateKey, at: 25),
+    Invalid(
+      "duplicate long key", #"{"department_id":1,"x":2,"department_id":3}"#, .duplicateKey, at: 25),
     Invalid("duplicate in nested object", #"[{"a":{"b":1,"b":2}}]"#, .duplicateKey, at: 13),
     // Line and column on later lines.
-    Invalid("trailing comma on line 3", "[\n  1,\n  2,\n]", .trailingComma, at: 10, line: 3, column: 4),
-    Invalid("bad value after CRLF", "[\r\n  1,\r\n  x]", .unexpectedCharacter, at: 11, line: 3, column: 3),
+    Invalid(
+      "trailing comma on line 3", "[\n  1,\n  2,\n]", .trailingComma, at: 10, line: 3, column: 4),
+    Invalid(
+      "bad value after CRLF", "[\r\n  1,\r\n  x]", .unexpectedCharacter, at: 11, line: 3, column: 3),
   ]
 
   @Test(arguments: invalidTexts)
@@ -149,7 +159,9 @@ import Testing
     #expect(error.offset == 512)
     // With the limit lifted, the iterative parser reaches the end of the input instead.
     let unlimited = JSONParser.Options(maxDepth: 1_000_000)
-    let end = try #require(throws: JSONError.self) { try JSONParser.parse(text, options: unlimited) }
+    let end = try #require(throws: JSONError.self) {
+      try JSONParser.parse(text, options: unlimited)
+    }
     #expect(end.code == .unexpectedEnd)
     #expect(end.offset == 100_000)
     let objects = [UInt8](String(repeating: #"{"a":"#, count: 100_000).utf8)
@@ -171,7 +183,9 @@ import Testing
     let options = JSONParser.Options(maxStringBytes: 3)
     #expect(try JSONParser.parse(#"["abc"]"#, options: options) == ["abc"])
     for text in [#"["abcd"]"#, #"["ab\nc"]"#, #"{"abcd":1}"#] {
-      let error = try #require(throws: JSONError.self) { try JSONParser.parse(text, options: options) }
+      let error = try #require(throws: JSONError.self) {
+        try JSONParser.parse(text, options: options)
+      }
       #expect(error.code == .tooLarge, "\(text)")
       #expect(error.offset == Array(text.utf8).firstIndex(of: 0x22), "\(text)")
     }
@@ -237,6 +251,17 @@ import Testing
       let error = try #require(throws: JSONError.self) { try JSONParser.parse(text) }
       #expect(error.description == expected)
     }
+  }
+
+  @Test func placesTheCaretUnderTheCharacterAfterNonASCIIText() throws {
+    let error = try #require(throws: JSONError.self) { try JSONParser.parse(#"{"café": 1 2}"#) }
+    #expect(error.column == 13)
+    #expect(
+      error.description == """
+        <input>:1:13: error: expected ',' or '}' after an object member [expectedCommaOrBrace]
+          {"café": 1 2}
+                     ^
+        """)
   }
 
   @Test func cutsLongLinesAroundTheError() throws {

@@ -39,7 +39,8 @@ import Testing
     Valid(#""\uD83D\uDE00""#, "😀"), Valid(#""\udbff\udfff""#, "\u{10FFFF}"),
     Valid(#""\uFFFF\u2028""#, "\u{FFFF}\u{2028}"), Valid("\"aé€😀\"", "aé€😀"),
     Valid("\"\u{7F}\"", "\u{7F}"), Valid(#""a/b""#, "a/b"),
-    Valid(#""a long string that does not fit in a small string, with \"escapes\"""#,
+    Valid(
+      #""a long string that does not fit in a small string, with \"escapes\"""#,
       "a long string that does not fit in a small string, with \"escapes\""),
     // Containers.
     Valid("[]", []), Valid("{}", [:]), Valid("[[]]", [[]]),
@@ -47,7 +48,8 @@ import Testing
     Valid(#"{"a": {"b": {"c": [1, {"d": null}]}}}"#, ["a": ["b": ["c": [1, ["d": nil]]]]]),
     Valid(#"{"\u0061": 1, "b\n": 2, "": 3}"#, ["a": 1, "b\n": 2, "": 3]),
     Valid(#"[{"a": 1}, {"a": 2}]"#, [["a": 1], ["a": 2]]),
-    Valid(#"{"a_key_longer_than_eight": 1, "a_key_longer_than_eighT": 2}"#,
+    Valid(
+      #"{"a_key_longer_than_eight": 1, "a_key_longer_than_eighT": 2}"#,
       ["a_key_longer_than_eight": 1, "a_key_longer_than_eighT": 2]),
   ]
 
@@ -72,7 +74,8 @@ import Testing
     // different JSON keys, so this is not a duplicate.
     let value = try JSONParser.parse(#"{"e\u0301": 1, "é": 2}"#)
     #expect(value.objectValue?.members.map(\.key) == ["e\u{301}", "é"])
-    #expect(value.objectValue?.members.map { Array($0.key.utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
+    #expect(
+      value.objectValue?.members.map { Array($0.key.utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
   }
 
   @Test func acceptsNestingUpToTheLimit() throws {

@@ -54,7 +54,9 @@ import Testing
     #expect(error.description.hasPrefix("invalid JSON pointer \"\(text)\": "))
   }
 
-  @Test(arguments: ["/foo/2", "/foo/-", "/foo/01", "/foo/+1", "/foo/bar", "/missing", "/a~1b/x", "/foo/0/x"])
+  @Test(arguments: [
+    "/foo/2", "/foo/-", "/foo/01", "/foo/+1", "/foo/bar", "/missing", "/a~1b/x", "/foo/0/x",
+  ])
   func findsNothingWhereNothingIs(_ text: String) throws {
     #expect(Self.document.value(at: try JSONPointer(parsing: text)) == nil)
   }

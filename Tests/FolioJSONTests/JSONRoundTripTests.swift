@@ -7,7 +7,9 @@ import Testing
   struct ValueGenerator {
     var random: SeededGenerator
 
-    static let keyPool = ["id", "name", "user", "a", "b", "é", "key with space", "department_id", "😀", ""]
+    static let keyPool = [
+      "id", "name", "user", "a", "b", "é", "key with space", "department_id", "😀", "",
+    ]
 
     mutating func value(depth: Int = 0) -> JSONValue {
       let kind = Int.random(in: 0..<(depth < 4 ? 8 : 6), using: &random)
@@ -18,11 +20,14 @@ import Testing
       case 3: return .double(double())
       case 4, 5: return .string(string())
       case 6:
-        return .array((0..<Int.random(in: 0...5, using: &random)).map { _ in value(depth: depth + 1) })
+        return .array(
+          (0..<Int.random(in: 0...5, using: &random)).map { _ in value(depth: depth + 1) })
       default:
         var object = JSONObject()
         for _ in 0..<Int.random(in: 0...6, using: &random) {
-          let key = Bool.random(using: &random) ? Self.keyPool.randomElement(using: &random) ?? "" : string()
+          let key =
+            Bool.random(using: &random)
+            ? Self.keyPool.randomElement(using: &random) ?? "" : string()
           object[key] = value(depth: depth + 1)
         }
         return .object(object)
@@ -42,7 +47,10 @@ import Testing
       switch Int.random(in: 0..<5, using: &random) {
       case 0: return Double(Int.random(in: -1_000_000...1_000_000, using: &random)) / 100
       case 1: return Double.random(in: -1...1, using: &random)
-      case 2: return [0.1, 1e-7, 1e300, .leastNonzeroMagnitude, -0.0, 0.0, 1.0, 123_456_789_012_345_680_000.0][Int.random(in: 0..<8, using: &random)]
+      case 2:
+        return [
+          0.1, 1e-7, 1e300, .leastNonzeroMagnitude, -0.0, 0.0, 1.0, 123_456_789_012_345_680_000.0,
+        ][Int.random(in: 0..<8, using: &random)]
       case 3: return Double(Int64.random(in: -(1 << 53)...(1 << 53), using: &random))
       default:
         // Any finite bit pattern.
@@ -54,7 +62,10 @@ import Testing
     }
 
     mutating func string() -> String {
-      let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "€", "😀", "\u{7F}", "\u{FFFF}", "word"]
+      let pieces = [
+        "a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "€", "😀", "\u{7F}",
+        "\u{FFFF}", "word",
+      ]
       var s = ""
       for _ in 0..<Int.random(in: 0...12, using: &random) {
         s += pieces[Int.random(in: 0..<pieces.count, using: &random)]

@@ -60,13 +60,32 @@ import Testing
     #expect(back.intValue == nil)
   }
 
+  @Test func writesEveryDoubleAsItsShortestDescription() {
+    // The writer's fast path for whole numbers and hundredths must agree with `description`.
+    var generator = SeededGenerator(seed: 0xD0_0B1E)
+    for _ in 0..<50_000 {
+      let hundredths = Double(
+        Int64.random(in: -300_000_000_000...300_000_000_000, using: &generator))
+      let candidates = [
+        hundredths / 100, hundredths / 10, hundredths, hundredths / 1000,
+        Double(bitPattern: generator.next()), Double.random(in: -3e9...3e9, using: &generator),
+      ]
+      for value in candidates where value.isFinite {
+        #expect(JSONWriter.string(.double(value)) == value.description, "\(value)")
+      }
+    }
+  }
+
   @Test func writesNonFiniteDoublesAsNull() {
-    #expect(JSONWriter.string([.double(.nan), .double(.infinity), .double(-.infinity)]) == "[null,null,null]")
+    #expect(
+      JSONWriter.string([.double(.nan), .double(.infinity), .double(-.infinity)])
+        == "[null,null,null]")
   }
 
   @Test func writesIntegersExactly() {
-    #expect(JSONWriter.string([.int(0), .int(-1), .int(.max), .int(.min)])
-      == "[0,-1,9223372036854775807,-9223372036854775808]")
+    #expect(
+      JSONWriter.string([.int(0), .int(-1), .int(.max), .int(.min)])
+        == "[0,-1,9223372036854775807,-9223372036854775808]")
   }
 
   @Test func escapesOnlyQuotesBackslashesAndControlCharacters() {
@@ -91,15 +110,22 @@ import Testing
   @Test func sortsEachObjectShapeIndependently() {
     // Objects with the same keys in different orders, and keys equal as Swift strings but not
     // as bytes, must each be written in byte order.
-    let first: JSONValue = .object(JSONObject(uniqueMembers: [.init(key: "b", value: 1), .init(key: "a", value: 2)]))
-    let second: JSONValue = .object(JSONObject(uniqueMembers: [.init(key: "a", value: 3), .init(key: "b", value: 4)]))
-    let decomposed: JSONValue = .object(JSONObject(uniqueMembers: [
-      .init(key: "e\u{301}", value: 1), .init(key: "f", value: 2),
-    ]))
-    let precomposed: JSONValue = .object(JSONObject(uniqueMembers: [
-      .init(key: "é", value: 1), .init(key: "f", value: 2),
-    ]))
-    #expect(JSONWriter.string([first, second, first]) == #"[{"a":2,"b":1},{"a":3,"b":4},{"a":2,"b":1}]"#)
-    #expect(JSONWriter.string([decomposed, precomposed]) == "[{\"e\u{301}\":1,\"f\":2},{\"f\":2,\"é\":1}]")
+    let first: JSONValue = .object(
+      JSONObject(uniqueMembers: [.init(key: "b", value: 1), .init(key: "a", value: 2)]))
+    let second: JSONValue = .object(
+      JSONObject(uniqueMembers: [.init(key: "a", value: 3), .init(key: "b", value: 4)]))
+    let decomposed: JSONValue = .object(
+      JSONObject(uniqueMembers: [
+        .init(key: "e\u{301}", value: 1), .init(key: "f", value: 2),
+      ]))
+    let precomposed: JSONValue = .object(
+      JSONObject(uniqueMembers: [
+        .init(key: "é", value: 1), .init(key: "f", value: 2),
+      ]))
+    #expect(
+      JSONWriter.string([first, second, first]) == #"[{"a":2,"b":1},{"a":3,"b":4},{"a":2,"b":1}]"#)
+    #expect(
+      JSONWriter.string([decomposed, precomposed]) == "[{\"e\u{301}\":1,\"f\":2},{\"f\":2,\"é\":1}]"
+    )
   }
 }

@@ -1,6 +1,6 @@
 import Folio
 
-/// `folio-testhost churn DIR SEED [STEPS]`: opens (or creates) a store of
+/// `folio-testhost kill-churn DIR SEED [STEPS]`: opens (or creates) a store of
 /// ``ChurnWorkload/schema`` and runs workload steps until killed (or for STEPS steps).
 ///
 /// Prints, unbuffered: `open G DIGEST` once opened; for each step, `next G DIGEST` with the

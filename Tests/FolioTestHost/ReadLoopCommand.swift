@@ -6,7 +6,7 @@ import Folio
   import Darwin
 #endif
 
-/// `folio-testhost read-loop DIR SEED SECONDS`: while a `churn` writer with the same seed
+/// `folio-testhost read-loop DIR SEED SECONDS`: while a `kill-churn` writer with the same seed
 /// commits, opens DIR read-only again and again, and checks that every state it sees is exactly
 /// one generation of the workload: the digest equals that of an in-memory replay of the seed up
 /// to the same generation, `Meta 0` holds that generation, and the invariants hold.

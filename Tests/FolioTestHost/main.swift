@@ -3,8 +3,11 @@
 //   folio-testhost hold-lock DIR SECONDS      open DIR for writing, print "locked", hold it
 //   folio-testhost write DIR ENTITY JSON      insert one record (local names) and save
 //   folio-testhost count DIR ENTITY           open DIR read-only, print the entity's record count
-//   folio-testhost churn DIR SEED [STEPS]     run the kill test's seeded workload (ChurnCommand)
-//   folio-testhost read-loop DIR SEED SECONDS reopen DIR read-only, check each generation (ReadLoopCommand)
+//   folio-testhost churn DIR ENTITY FIELD N   N transactions, each setting FIELD of the first 8
+//                                             records (by identifier) to "1", "2", … "N"
+//   folio-testhost kill-churn DIR SEED [STEPS] the kill test's seeded workload (ChurnCommand)
+//   folio-testhost read-loop DIR SEED SECONDS  reopen DIR read-only, check each generation (ReadLoopCommand)
+//   (and the measurement commands in Measure.swift)
 //
 // Exit status: 0 on success, 1 on a store error (printed to stderr), 2 on bad usage.
 import Folio
@@ -29,7 +32,7 @@ func say(_ line: String) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
-  "usage: folio-testhost hold-lock DIR SECONDS | write DIR ENTITY JSON | count DIR ENTITY | churn DIR SEED [STEPS] | read-loop DIR SEED SECONDS"
+  "usage: folio-testhost hold-lock DIR SECONDS | write DIR ENTITY JSON | count DIR ENTITY | churn DIR ENTITY FIELD N | kill-churn DIR SEED [STEPS] | read-loop DIR SEED SECONDS"
 guard let command = arguments.first else { fail(usage, status: 2) }
 
 do {
@@ -48,14 +51,24 @@ do {
     options.readOnly = true
     let store = try Store.open(directory: arguments[1], options: options)
     say("\(store.state.count(arguments[2]))")
-  case ("churn", 3), ("churn", 4):
+  case ("kill-churn", 3), ("kill-churn", 4):
     guard let seed = UInt64(arguments[2]) else { fail(usage, status: 2) }
     try ChurnCommand.run(directory: arguments[1], seed: seed, steps: arguments.count == 4 ? Int(arguments[3]) : nil)
   case ("read-loop", 4):
     guard let seed = UInt64(arguments[2]), let seconds = Double(arguments[3]) else { fail(usage, status: 2) }
     if try !ReadLoopCommand.run(directory: arguments[1], seed: seed, seconds: seconds) { exit(1) }
+  case ("churn", 5):
+    let store = try Store.open(directory: arguments[1])
+    let ids = Array(store.state.ids(arguments[2]).prefix(8))
+    say("churning \(ids.count)")
+    for n in 1...(Int(arguments[4]) ?? 1) {
+      try store.transaction { tx in
+        for id in ids { try tx.update(arguments[2], id, [arguments[3]: .string(String(n))]) }
+      }
+    }
+    say("churned \(store.generation)")
   default:
-    fail(usage, status: 2)
+    if try !measure(command, Array(arguments.dropFirst())) { fail(usage, status: 2) }
   }
 } catch {
   fail("\(error)", status: 1)

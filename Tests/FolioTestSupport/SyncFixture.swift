@@ -64,7 +64,9 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
     self.name = name
     let folder = SyncFixture.root.appendingPathComponent(name)
     let scenario = try SyncFixture.read(folder, "scenario.json")
-    guard let schemaName = scenario["schema"]?.stringValue, let schema = SyncSchemas.named(schemaName) else {
+    guard let schemaName = scenario["schema"]?.stringValue,
+      let schema = SyncSchemas.named(schemaName)
+    else {
       throw FixtureError("\(name): scenario.json names no known schema")
     }
     self.schema = schema
@@ -102,9 +104,12 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
       case ("forceUpdate", .bool(let b)): options.forceUpdate = b
       case ("maximumDeleteShare", let value): options.maximumDeleteShare = value.doubleValue
       case ("scope", .object(let scope)):
-        if let pair = scope["attribute"]?.arrayValue, pair.count == 2, let name = pair[0].stringValue {
+        if let pair = scope["attribute"]?.arrayValue, pair.count == 2,
+          let name = pair[0].stringValue
+        {
           options.scope = .attribute(name, equals: pair[1])
-        } else if let pair = scope["linked"]?.arrayValue, pair.count == 2, let name = pair[0].stringValue,
+        } else if let pair = scope["linked"]?.arrayValue, pair.count == 2,
+          let name = pair[0].stringValue,
           let id = RecordID(json: pair[1])
         {
           options.scope = .linked(name, to: id)
@@ -124,7 +129,9 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
             options.validators.append(Validator(.trim(field: field)))
           } else if let field = validator["dropIfEmpty"]?.stringValue {
             options.validators.append(Validator(.dropIfEmpty(field: field)))
-          } else if let pair = validator["dropWhere"]?.arrayValue, pair.count == 2, let field = pair[0].stringValue {
+          } else if let pair = validator["dropWhere"]?.arrayValue, pair.count == 2,
+            let field = pair[0].stringValue
+          {
             options.validators.append(Validator(.dropWhere(field: field, equals: pair[1])))
           } else {
             throw FixtureError("unknown validator \(JSONWriter.string(validator))")

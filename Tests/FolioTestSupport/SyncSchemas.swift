@@ -12,7 +12,8 @@ public enum SyncSchemas {
     switch name {
     case "items": return Schema(entities: [item()])
     case "items-price-rule":
-      return Schema(entities: [item(validity: [ValidityRule(.atLeast(field: "price", minimum: 0))])])
+      return Schema(entities: [item(validity: [ValidityRule(.atLeast(field: "price", minimum: 0))])]
+      )
     case "items-price-rule-delete":
       return Schema(entities: [
         item(validity: [ValidityRule(.atLeast(field: "price", minimum: 0))], deleteIfInvalid: true)
@@ -20,7 +21,9 @@ public enum SyncSchemas {
     case "items-versioned":
       return Schema(entities: [item(shouldUpdate: UpdateRule(.whenIncreases(field: "version")))])
     case "items-active-validator":
-      return Schema(entities: [item(validators: [Validator(.dropWhere(field: "active", equals: false))])])
+      return Schema(entities: [
+        item(validators: [Validator(.dropWhere(field: "active", equals: false))])
+      ])
     case "tags": return Schema(entities: [tag])
     case "pairs": return Schema(entities: [pair])
     case "addresses", "users": return Schema(entities: [user, address, order])
@@ -82,7 +85,9 @@ public enum SyncSchemas {
       Attribute(name: "clickID", type: .int, key: "id"),
       Attribute(name: "timeStamp", type: .isoDate, key: "time", isOptional: true),
     ],
-    relationships: [Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")])
+    relationships: [
+      Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")
+    ])
 
   static let employee = Entity(
     name: "Employee", identifiers: ["employeeID"],
@@ -118,16 +123,21 @@ public enum SyncSchemas {
   static let address = Entity(
     name: "Address", identifiers: ["uuid"],
     attributes: [
-      Attribute(name: "uuid", type: .string), Attribute(name: "city", type: .string, isOptional: true),
+      Attribute(name: "uuid", type: .string),
+      Attribute(name: "city", type: .string, isOptional: true),
     ])
 
   static let order = Entity(
     name: "Order", identifiers: ["uuid"], attributes: [Attribute(name: "uuid", type: .string)],
-    relationships: [Relationship(name: "address", target: "Address", isToMany: false, key: "address_id")])
+    relationships: [
+      Relationship(name: "address", target: "Address", isToMany: false, key: "address_id")
+    ])
 
   static let plane = Entity(
     name: "Plane", identifiers: ["origin", "destination"],
-    attributes: [Attribute(name: "origin", type: .string), Attribute(name: "destination", type: .string)],
+    attributes: [
+      Attribute(name: "origin", type: .string), Attribute(name: "destination", type: .string),
+    ],
     relationships: [
       Relationship(name: "passengers", target: "Passenger", isToMany: true, deleteRule: .cascade)
     ],
@@ -151,7 +161,8 @@ public enum SyncSchemas {
   static let baggage = Entity(
     name: "Baggage", identifiers: ["tag"],
     attributes: [
-      Attribute(name: "tag", type: .string), Attribute(name: "weight", type: .double, isOptional: true),
+      Attribute(name: "tag", type: .string),
+      Attribute(name: "weight", type: .double, isOptional: true),
     ])
 
   static let commit = Entity(
@@ -160,7 +171,9 @@ public enum SyncSchemas {
       Attribute(name: "sha", type: .string),
       Attribute(name: "message", type: .string, key: "commit.message", isOptional: true),
     ],
-    relationships: [Relationship(name: "committer", target: "GitUser", isToMany: false, inverse: "commits")])
+    relationships: [
+      Relationship(name: "committer", target: "GitUser", isToMany: false, inverse: "commits")
+    ])
 
   static let gitUser = Entity(
     name: "GitUser", identifiers: ["username"],
@@ -169,5 +182,7 @@ public enum SyncSchemas {
       Attribute(name: "email", type: .string, isOptional: true),
       Attribute(name: "followers", type: .int, isOptional: true),
     ],
-    relationships: [Relationship(name: "commits", target: "Commit", isToMany: true, inverse: "committer")])
+    relationships: [
+      Relationship(name: "commits", target: "Commit", isToMany: true, inverse: "committer")
+    ])
 }

@@ -58,11 +58,14 @@ extension Store {
   public func changes(to entities: Set<String>? = nil) -> ChangeStream {
     let (stream, continuation) = AsyncStream.makeStream(of: CommittedChanges.self)
     let token = addCommitListener { event in
-      let changes = entities.map { names in event.changes.filter { names.contains($0.key.entity) } } ?? event.changes
+      let changes =
+        entities.map { names in event.changes.filter { names.contains($0.key.entity) } }
+        ?? event.changes
       guard !changes.isEmpty else { return }
       continuation.yield(CommittedChanges(generation: event.generation, changes: changes))
     }
     continuation.onTermination = { [weak self] _ in self?.removeCommitListener(token) }
-    return ChangeStream(stream: stream, registration: ListenerRegistration(store: self, token: token))
+    return ChangeStream(
+      stream: stream, registration: ListenerRegistration(store: self, token: token))
   }
 }

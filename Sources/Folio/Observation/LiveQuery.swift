@@ -82,7 +82,8 @@ extension Store {
       return (initial, snapshot.generation)
     }
     return LiveQuery(
-      query: query, initial: initial, generation: generation, stream: stream, registration: registration)
+      query: query, initial: initial, generation: generation, stream: stream,
+      registration: registration)
   }
 }
 

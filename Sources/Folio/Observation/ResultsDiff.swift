@@ -33,9 +33,11 @@ enum ResultsDiff {
     for (position, survivor) in survivors.enumerated() {
       let row = new[survivor.new]
       if !stable.contains(position) {
-        others.append(ResultChange(kind: .move, id: row.id, oldIndex: survivor.old, newIndex: survivor.new))
+        others.append(
+          ResultChange(kind: .move, id: row.id, oldIndex: survivor.old, newIndex: survivor.new))
       } else if old[survivor.old].values != row.values {
-        others.append(ResultChange(kind: .update, id: row.id, oldIndex: survivor.old, newIndex: survivor.new))
+        others.append(
+          ResultChange(kind: .update, id: row.id, oldIndex: survivor.old, newIndex: survivor.new))
       }
     }
     return deletes + inserts + others

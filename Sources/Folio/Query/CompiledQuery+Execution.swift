@@ -43,23 +43,16 @@ extension CompiledQuery {
   func ordered(_ rows: [Row], first count: Int, reversed: Bool) -> [Row] {
     let k = Swift.min(count, rows.count)
     if k == 0 { return [] }
-    let keyCount = sortKeys.count
-    // Sort keys are read once per row into a flat array, not once per comparison.
-    var keys: [JSONValue?] = []
-    if keyCount > 0 {
-      keys.reserveCapacity(rows.count * keyCount)
-      for row in rows {
-        for key in sortKeys { keys.append(key.read(row.record)) }
-      }
-    }
+    let ids = IdentifierColumn(rows)
+    let columns = sortKeys.map { SortColumn(rows, read: $0.read, type: $0.type) }
     let descending = sortKeys.map { $0.descending != reversed }
     let precedes = { (i: Int, j: Int) -> Bool in
-      for position in 0..<keyCount {
-        var c = ValueOrder.sortCompare(keys[i * keyCount + position], keys[j * keyCount + position])
+      for position in columns.indices {
+        var c = columns[position].compare(i, j)
         if descending[position] { c = -c }
         if c != 0 { return c < 0 }
       }
-      return reversed ? rows[j].id < rows[i].id : rows[i].id < rows[j].id
+      return reversed ? ids.precedes(j, i) : ids.precedes(i, j)
     }
     var order: [Int]
     if k * 8 >= rows.count || k > 4096 {
@@ -83,5 +76,33 @@ extension CompiledQuery {
       }
     }
     return order.map { rows[$0] }
+  }
+}
+
+/// The rows' identifiers for tie-breaking: plain integers when every identifier is an integer
+/// (the common case), so the comparison does not switch over `RecordID`.
+private enum IdentifierColumn {
+  case integers([Int64])
+  case identifiers([RecordID])
+
+  init(_ rows: [CompiledQuery.Row]) {
+    var integers: [Int64] = []
+    integers.reserveCapacity(rows.count)
+    for row in rows {
+      guard case .int(let i) = row.id else {
+        self = .identifiers(rows.map(\.id))
+        return
+      }
+      integers.append(i)
+    }
+    self = .integers(integers)
+  }
+
+  @inline(__always)
+  func precedes(_ i: Int, _ j: Int) -> Bool {
+    switch self {
+    case .integers(let values): return values[i] < values[j]
+    case .identifiers(let values): return values[i] < values[j]
+    }
   }
 }

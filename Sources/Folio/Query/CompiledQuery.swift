@@ -17,7 +17,7 @@ struct CompiledQuery {
   /// `nil` when every record matches.
   let matcher: Matcher?
   /// The sort keys' accessors, most significant first.
-  let sortKeys: [(read: Accessor, descending: Bool)]
+  let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
   /// Entities other than the queried one whose records the query reads through key paths.
   let dependencies: Set<String>
 
@@ -34,23 +34,26 @@ struct CompiledQuery {
     guard let info = state.index.entities[query.entity] else {
       let known = state.schema.entities.map(\.name).joined(separator: ", ")
       throw QueryError(
-        code: .unknownEntity, message: "the schema has no entity '\(query.entity)' (it has: \(known))",
+        code: .unknownEntity,
+        message: "the schema has no entity '\(query.entity)' (it has: \(known))",
         entity: query.entity)
     }
     entity = info.entity
     if let limit = query.limit, limit < 0 {
-      throw QueryError(code: .invalidLimit, message: "the limit is \(limit); use 0 or more", entity: entity.name)
+      throw QueryError(
+        code: .invalidLimit, message: "the limit is \(limit); use 0 or more", entity: entity.name)
     }
     guard query.offset >= 0 else {
       throw QueryError(
-        code: .invalidLimit, message: "the offset is \(query.offset); use 0 or more", entity: entity.name)
+        code: .invalidLimit, message: "the offset is \(query.offset); use 0 or more",
+        entity: entity.name)
     }
     var dependencies = Set<String>()
     var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
     matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
     var keys = query.ordering.keys
     if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
-    var sortKeys: [(read: Accessor, descending: Bool)] = []
+    var sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)] = []
     for key in keys {
       guard !key.field.path.isEmpty else {
         throw QueryError(
@@ -58,7 +61,8 @@ struct CompiledQuery {
           message: "the sort key '\(key)' names no field; write a field, '-field' for descending",
           entity: entity.name)
       }
-      sortKeys.append((try compiler.resolve(key.field).read, key.isDescending))
+      let resolved = try compiler.resolve(key.field)
+      sortKeys.append((resolved.read, key.isDescending, resolved.attributeType))
     }
     self.sortKeys = sortKeys
     dependencies = compiler.dependencies
@@ -89,13 +93,17 @@ private struct Compiler {
         guard isLast else {
           throw QueryError(
             code: .invalidKeyPath,
-            message: "'\(field.path)' continues after the attribute '\(name)' of \(current.name); only to-one relationships can be followed",
+            message:
+              "'\(field.path)' continues after the attribute '\(name)' of \(current.name); only to-one relationships can be followed",
             entity: entity.name, field: field.path)
         }
-        return CompiledQuery.ResolvedField(read: Self.reader(hops, last: name, state: state), attributeType: attribute.type, relationship: nil)
+        return CompiledQuery.ResolvedField(
+          read: Self.reader(hops, last: name, state: state), attributeType: attribute.type,
+          relationship: nil)
       }
       guard let relationship = current.relationship(named: name) else {
-        let known = (current.attributes.map(\.name) + current.relationships.map(\.name)).joined(separator: ", ")
+        let known = (current.attributes.map(\.name) + current.relationships.map(\.name)).joined(
+          separator: ", ")
         throw QueryError(
           code: .unknownField,
           message: name.isEmpty
@@ -104,17 +112,21 @@ private struct Compiler {
           entity: entity.name, field: field.path)
       }
       if isLast {
-        return CompiledQuery.ResolvedField(read: Self.reader(hops, last: name, state: state), attributeType: nil, relationship: relationship)
+        return CompiledQuery.ResolvedField(
+          read: Self.reader(hops, last: name, state: state), attributeType: nil,
+          relationship: relationship)
       }
       guard !relationship.isToMany else {
         throw QueryError(
           code: .invalidKeyPath,
-          message: "'\(field.path)' goes through the to-many relationship '\(name)'; only to-one relationships can be followed (test membership with 'contains')",
+          message:
+            "'\(field.path)' goes through the to-many relationship '\(name)'; only to-one relationships can be followed (test membership with 'contains')",
           entity: entity.name, field: field.path)
       }
       guard let target = state.schema.entity(named: relationship.target) else {
         throw QueryError(
-          code: .unknownEntity, message: "the relationship '\(name)' targets the unknown entity '\(relationship.target)'",
+          code: .unknownEntity,
+          message: "the relationship '\(name)' targets the unknown entity '\(relationship.target)'",
           entity: entity.name, field: field.path)
       }
       hops.append((name, target.name))
@@ -126,26 +138,28 @@ private struct Compiler {
       entity: entity.name, field: field.path)
   }
 
-  private static func reader(_ hops: [(name: String, target: String)], last: String, state: StoreState)
+  private static func reader(
+    _ hops: [(name: String, target: String)], last: String, state: StoreState
+  )
     -> CompiledQuery.Accessor
   {
-    if hops.isEmpty { return { $0[last] } }
+    if hops.isEmpty { return { lookUp(last, in: $0) } }
     return { record in
       var current = record
       for hop in hops {
-        guard let link = current[hop.name], let id = RecordID(json: link),
+        guard let link = lookUp(hop.name, in: current), let id = RecordID(json: link),
           let next = state.record(hop.target, id)
         else { return nil }
         current = next
       }
-      return current[last]
+      return lookUp(last, in: current)
     }
   }
 
   /// Normalises a literal for the field it is compared with: date text becomes canonical.
   private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
     guard field.attributeType == .isoDate, case .string(let text) = value,
-      let canonical = CanonicalDate.canonical(text)
+      let canonical = ISODate.canonicalLiteral(text)
     else { return value }
     return .string(canonical)
   }
@@ -228,4 +242,11 @@ private struct Compiler {
       }
     }
   }
+}
+
+/// The value of `key` in `record`, found without copying the members it passes over (which would
+/// retain and release every string value on the way).
+@inline(__always)
+private func lookUp(_ key: String, in record: JSONObject) -> JSONValue? {
+  record.index(forKey: key).map { record.members[$0].value }
 }

@@ -17,13 +17,16 @@ public struct FetchedRecord: Sendable, Hashable {
   public subscript(name: String) -> JSONValue? { values[name] }
 
   /// The record decoded into a `Decodable` type whose coding keys are the attribute and
-  /// relationship names.
+  /// relationship names, with ``RecordDecoder``.
   ///
   /// Dates decode from the stored ISO text; a to-one link decodes as the target's identifier;
   /// a missing value decodes as `nil` for optionals.
   ///
-  /// - Throws: `DecodingError` when the values do not fit `type`.
-  public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try T(from: QueryRecordDecoder(value: .object(values), codingPath: []))
+  /// - Parameter decoder: the decoder to use (for its `userInfo`).
+  /// - Throws: ``RecordCodingError`` when the values do not fit `type`.
+  public func decode<T: Decodable>(_ type: T.Type, using decoder: RecordDecoder = RecordDecoder())
+    throws -> T
+  {
+    try decoder.decode(type, from: values)
   }
 }

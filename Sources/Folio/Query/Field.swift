@@ -80,7 +80,7 @@ extension Date: QueryValue {
   /// (`"2014-07-06T07:59:00.000Z"`), the form dates are stored in, so comparisons are by time.
   public var queryValue: JSONValue {
     let milliseconds = (timeIntervalSince1970 * 1000).rounded(.down)
-    guard let ms = Int64(exactly: milliseconds), let text = CanonicalDate.string(fromMilliseconds: ms)
+    guard let ms = Int64(exactly: milliseconds), let text = ISODate.string(fromMilliseconds: ms)
     else { return .null }
     return .string(text)
   }

@@ -51,7 +51,8 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
     limit: Int? = nil, offset: Int = 0
   ) throws(QueryError) {
     self.init(
-      entity, where: try Condition(parsing: predicate), sortedBy: ordering, limit: limit, offset: offset)
+      entity, where: try Condition(parsing: predicate), sortedBy: ordering, limit: limit,
+      offset: offset)
   }
 
   /// This query with `predicate` also required (the conditions are joined with `&&`).

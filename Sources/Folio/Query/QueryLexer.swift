@@ -66,15 +66,24 @@ struct QueryLexer {
           result.append(token(.not, length: 1))
         }
       case "<":
-        result.append(next == "=" ? token(.comparison(.lessOrEqual), length: 2) : token(.comparison(.less), length: 1))
+        result.append(
+          next == "="
+            ? token(.comparison(.lessOrEqual), length: 2) : token(.comparison(.less), length: 1))
       case ">":
         result.append(
-          next == "=" ? token(.comparison(.greaterOrEqual), length: 2) : token(.comparison(.greater), length: 1))
+          next == "="
+            ? token(.comparison(.greaterOrEqual), length: 2)
+            : token(.comparison(.greater), length: 1))
       case "&":
-        guard next == "&" else { throw error(.unexpectedCharacter, "unexpected '&'; join conditions with '&&'", at: start) }
+        guard next == "&" else {
+          throw error(.unexpectedCharacter, "unexpected '&'; join conditions with '&&'", at: start)
+        }
         result.append(token(.and, length: 2))
       case "|":
-        guard next == "|" else { throw error(.unexpectedCharacter, "unexpected '|'; join alternatives with '||'", at: start) }
+        guard next == "|" else {
+          throw error(
+            .unexpectedCharacter, "unexpected '|'; join alternatives with '||'", at: start)
+        }
         result.append(token(.or, length: 2))
       case "'", "\"":
         result.append(try string(from: &i))
@@ -84,7 +93,8 @@ struct QueryLexer {
         guard c.isLetter || c == "_" else {
           throw error(
             .unexpectedCharacter,
-            "unexpected character '\(c)'; expected a field, a value, an operator or a parenthesis", at: start)
+            "unexpected character '\(c)'; expected a field, a value, an operator or a parenthesis",
+            at: start)
         }
         while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
         let word = String(chars[start..<i])
@@ -107,7 +117,8 @@ struct QueryLexer {
     var value = ""
     while true {
       guard i < chars.count else {
-        throw error(.unterminatedString, "the string starting here has no closing \(quote)", at: start)
+        throw error(
+          .unterminatedString, "the string starting here has no closing \(quote)", at: start)
       }
       let c = chars[i]
       if c == quote {
@@ -116,7 +127,8 @@ struct QueryLexer {
       }
       if c == "\\" {
         guard i + 1 < chars.count else {
-          throw error(.unterminatedString, "the string starting here has no closing \(quote)", at: start)
+          throw error(
+            .unterminatedString, "the string starting here has no closing \(quote)", at: start)
         }
         switch chars[i + 1] {
         case "\\": value.append("\\")
@@ -126,7 +138,8 @@ struct QueryLexer {
         case "t": value.append("\t")
         default:
           throw error(
-            .invalidEscape, "unknown escape '\\\(chars[i + 1])'; use \\\\, \\', \\\", \\n or \\t", at: i)
+            .invalidEscape, "unknown escape '\\\(chars[i + 1])'; use \\\\, \\', \\\", \\n or \\t",
+            at: i)
         }
         i += 2
         continue
@@ -147,7 +160,7 @@ struct QueryLexer {
       } else if c == "." || c == "e" || c == "E" {
         isDouble = true
         i += 1
-        if (c == "e" || c == "E"), i < chars.count, chars[i] == "+" || chars[i] == "-" { i += 1 }
+        if c == "e" || c == "E", i < chars.count, chars[i] == "+" || chars[i] == "-" { i += 1 }
       } else if c.isLetter || c == "_" {
         i += 1  // swallowed so the whole malformed word is reported
       } else {
@@ -155,9 +168,13 @@ struct QueryLexer {
       }
     }
     let text = String(chars[start..<i])
-    let bad = error(.invalidNumber, "'\(text)' is not a number; write integers like 42 or -7 and decimals like 2.5 or 1e3", at: start)
+    let bad = error(
+      .invalidNumber,
+      "'\(text)' is not a number; write integers like 42 or -7 and decimals like 2.5 or 1e3",
+      at: start)
     guard text != "-" else {
-      throw error(.unexpectedCharacter, "unexpected '-'; a negative number is written -7", at: start)
+      throw error(
+        .unexpectedCharacter, "unexpected '-'; a negative number is written -7", at: start)
     }
     if !isDouble {
       guard text.allSatisfy({ $0 == "-" || ($0.isASCII && $0.isNumber) }) else { throw bad }

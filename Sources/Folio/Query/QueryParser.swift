@@ -21,7 +21,9 @@ struct QueryParser {
     token.kind == .end ? "end of input" : "'\(token.text)'"
   }
 
-  private func error(_ code: QueryError.Code, _ message: String, at token: QueryLexer.Token) -> QueryError {
+  private func error(_ code: QueryError.Code, _ message: String, at token: QueryLexer.Token)
+    -> QueryError
+  {
     lexer.error(code, message, at: token.offset)
   }
 
@@ -80,7 +82,8 @@ struct QueryParser {
       let inner = try parseOr()
       guard current.kind == .closeParen else {
         throw error(
-          .expectedClosing, "expected ')' to close the '(' at offset \(token.offset), found \(describe(current))",
+          .expectedClosing,
+          "expected ')' to close the '(' at offset \(token.offset), found \(describe(current))",
           at: current)
       }
       position += 1
@@ -101,7 +104,8 @@ struct QueryParser {
       position += 1
       guard case .identifier(let next) = current.kind else {
         throw error(
-          .expectedField, "expected a field name after '.', found \(describe(current))", at: current)
+          .expectedField, "expected a field name after '.', found \(describe(current))", at: current
+        )
       }
       components.append(next)
       position += 1
@@ -128,7 +132,9 @@ struct QueryParser {
       case "in":
         position += 1
         guard current.kind == .openBracket else {
-          throw error(.expectedValue, "expected a list like [1, 2] after 'in', found \(describe(current))", at: current)
+          throw error(
+            .expectedValue, "expected a list like [1, 2] after 'in', found \(describe(current))",
+            at: current)
         }
         guard case .array(let values) = try parseValue(after: token) else { return .none }
         return Condition(.isIn(field, values))
@@ -151,7 +157,8 @@ struct QueryParser {
         }
         guard case .identifier(let null) = current.kind, null.lowercased() == "null" else {
           throw error(
-            .expectedValue, "expected 'null' after '\(negated ? "is not" : "is")', found \(describe(current))",
+            .expectedValue,
+            "expected 'null' after '\(negated ? "is not" : "is")', found \(describe(current))",
             at: current)
         }
         position += 1
@@ -165,7 +172,9 @@ struct QueryParser {
       at: token)
   }
 
-  private mutating func parseValue(after operatorToken: QueryLexer.Token) throws(QueryError) -> JSONValue {
+  private mutating func parseValue(after operatorToken: QueryLexer.Token) throws(QueryError)
+    -> JSONValue
+  {
     let token = current
     switch token.kind {
     case .number(let value):
@@ -209,7 +218,8 @@ struct QueryParser {
         }
         guard current.kind == .closeBracket else {
           throw error(
-            .expectedClosing, "expected ',' or ']' in the list at offset \(token.offset), found \(describe(current))",
+            .expectedClosing,
+            "expected ',' or ']' in the list at offset \(token.offset), found \(describe(current))",
             at: current)
         }
         position += 1

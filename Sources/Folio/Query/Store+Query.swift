@@ -27,12 +27,13 @@ extension Store {
     _ entity: String, where predicate: Condition = .all, sortedBy ordering: Ordering = .unspecified,
     limit: Int? = nil, offset: Int = 0
   ) throws(QueryError) -> [FetchedRecord] {
-    try state.fetch(Query(entity, where: predicate, sortedBy: ordering, limit: limit, offset: offset))
+    try state.fetch(
+      Query(entity, where: predicate, sortedBy: ordering, limit: limit, offset: offset))
   }
 
   /// The records matching `query` decoded into `type`; see ``FetchedRecord/decode(_:)``.
   ///
-  /// - Throws: ``QueryError`` or `DecodingError`.
+  /// - Throws: ``QueryError`` or ``RecordCodingError``.
   public func fetch<T: Decodable>(_ type: T.Type, _ query: Query) throws -> [T] {
     try state.fetch(type, query)
   }

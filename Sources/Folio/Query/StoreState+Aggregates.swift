@@ -1,27 +1,54 @@
 /// Aggregates over the results of a query. Missing and null values are skipped; an aggregate of
 /// no values is `nil` (D23).
 extension StoreState {
-  /// The values of `field` over `query`'s results (offset and limit applied), nulls skipped.
-  private func values(of field: Field, in query: Query, numeric: Bool) throws(QueryError) -> [JSONValue] {
+  /// Calls `body` with the value of `field` for each of `query`'s results (offset and limit
+  /// applied), nulls skipped.
+  private func forEachValue(
+    of field: Field, in query: Query, numeric: Bool, _ body: (JSONValue) -> Void
+  ) throws(QueryError) {
     let compiled = try CompiledQuery(query, in: self)
     let resolved = try compiled.resolve(field)
     if numeric {
       let type = resolved.attributeType
       guard type == .int || type == .double else {
-        let kind = resolved.relationship != nil ? "a relationship" : "not a number (\(type.map { "\($0)" } ?? "unknown"))"
+        let kind =
+          resolved.relationship != nil
+          ? "a relationship" : "not a number (\(type.map { "\($0)" } ?? "unknown"))"
         throw QueryError(
-          code: .invalidOperand, message: "'\(field.path)' is \(kind); sum and average need an int or double attribute",
+          code: .invalidOperand,
+          message: "'\(field.path)' is \(kind); sum and average need an int or double attribute",
           entity: query.entity, field: field.path)
       }
     }
-    let rows =
-      query.limit == nil && query.offset == 0 ? compiled.matchingRows(in: self) : compiled.results(in: self)
-    var result: [JSONValue] = []
-    result.reserveCapacity(rows.count)
-    for row in rows {
-      if let value = resolved.read(row.record), value != .null { result.append(value) }
+    let read = resolved.read
+    if query.limit == nil && query.offset == 0 {
+      // No window: no need to collect or order the rows.
+      let matcher = compiled.matcher
+      forEachRecord(of: query.entity) { _, record in
+        guard matcher?(record) ?? true, let value = read(record), value != .null else { return }
+        body(value)
+      }
+    } else {
+      for row in compiled.results(in: self) {
+        if let value = read(row.record), value != .null { body(value) }
+      }
     }
-    return result
+  }
+
+  /// The least or greatest value of `field` in sort order.
+  private func extreme(of field: Field, in query: Query, greatest: Bool) throws(QueryError)
+    -> JSONValue?
+  {
+    var best: JSONValue?
+    try forEachValue(of: field, in: query, numeric: false) { value in
+      guard let current = best else {
+        best = value
+        return
+      }
+      let c = ValueOrder.sortCompare(value, current)
+      if greatest ? c > 0 : c < 0 { best = value }
+    }
+    return best
   }
 
   /// The smallest value of `field` among `query`'s results, in sort order (numbers compare
@@ -34,7 +61,7 @@ extension StoreState {
   /// - Throws: ``QueryError`` when the query or field does not fit the schema.
   /// - Complexity: O(*n*).
   public func min(_ field: Field, in query: Query) throws(QueryError) -> JSONValue? {
-    try values(of: field, in: query, numeric: false).min { ValueOrder.sortCompare($0, $1) < 0 }
+    try extreme(of: field, in: query, greatest: false)
   }
 
   /// The largest value of `field` among `query`'s results, or `nil` when no result has a value.
@@ -42,7 +69,7 @@ extension StoreState {
   /// - Throws: ``QueryError`` when the query or field does not fit the schema.
   /// - Complexity: O(*n*).
   public func max(_ field: Field, in query: Query) throws(QueryError) -> JSONValue? {
-    try values(of: field, in: query, numeric: false).max { ValueOrder.sortCompare($0, $1) < 0 }
+    try extreme(of: field, in: query, greatest: true)
   }
 
   /// The sum of the numeric attribute `field` over `query`'s results: an `.int` while every value
@@ -51,26 +78,36 @@ extension StoreState {
   /// - Throws: ``QueryError`` when the field is not an int or double attribute.
   /// - Complexity: O(*n*).
   public func sum(_ field: Field, in query: Query) throws(QueryError) -> JSONValue? {
-    let values = try values(of: field, in: query, numeric: true)
-    guard !values.isEmpty else { return nil }
+    let total = try numericTotal(of: field, in: query)
+    guard total.count > 0 else { return nil }
+    return total.integer.map(JSONValue.int) ?? .double(total.real)
+  }
+
+  /// The count, exact integer sum (while it fits) and floating-point sum of the numeric values.
+  private func numericTotal(of field: Field, in query: Query) throws(QueryError)
+    -> (count: Int, integer: Int64?, real: Double)
+  {
+    var count = 0
     var integer: Int64? = 0
     var real = 0.0
-    for value in values {
+    try forEachValue(of: field, in: query, numeric: true) { value in
       switch value {
       case .int(let i):
+        count += 1
         real += Double(i)
         if let current = integer {
           let (sum, overflow) = current.addingReportingOverflow(i)
           integer = overflow ? nil : sum
         }
       case .double(let d):
+        count += 1
         real += d
         integer = nil
       default:
-        continue
+        break
       }
     }
-    return integer.map(JSONValue.int) ?? .double(real)
+    return (count, integer, real)
   }
 
   /// The arithmetic mean of the numeric attribute `field` over `query`'s results, always a
@@ -79,8 +116,8 @@ extension StoreState {
   /// - Throws: ``QueryError`` when the field is not an int or double attribute.
   /// - Complexity: O(*n*).
   public func average(_ field: Field, in query: Query) throws(QueryError) -> Double? {
-    let numbers = try values(of: field, in: query, numeric: true).compactMap(\.doubleValue)
-    guard !numbers.isEmpty else { return nil }
-    return numbers.reduce(0, +) / Double(numbers.count)
+    let total = try numericTotal(of: field, in: query)
+    guard total.count > 0 else { return nil }
+    return total.real / Double(total.count)
   }
 }

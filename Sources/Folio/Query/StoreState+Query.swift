@@ -15,12 +15,14 @@ extension StoreState {
   /// - Complexity: O(*n*) predicate evaluations plus O(*m* log *m*) to sort *m* matches, or
   ///   O(*m* log *k*) when a limit keeps *k* of them.
   public func fetch(_ query: Query) throws(QueryError) -> [FetchedRecord] {
-    try CompiledQuery(query, in: self).results(in: self).map { FetchedRecord(id: $0.id, values: $0.record) }
+    try CompiledQuery(query, in: self).results(in: self).map {
+      FetchedRecord(id: $0.id, values: $0.record)
+    }
   }
 
   /// The matching records decoded into `type` (see ``FetchedRecord/decode(_:)``).
   ///
-  /// - Throws: ``QueryError`` when the query does not fit the schema, `DecodingError` when a
+  /// - Throws: ``QueryError`` when the query does not fit the schema, ``RecordCodingError`` when a
   ///   record does not fit `type`.
   public func fetch<T: Decodable>(_ type: T.Type, _ query: Query) throws -> [T] {
     try fetch(query).map { try $0.decode(type) }

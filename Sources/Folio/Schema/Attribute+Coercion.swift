@@ -36,13 +36,21 @@ extension Attribute {
         if case .null = value { return clear(value) }
         return .failure(error(.typeMismatch, value))
       }
-      var result = [JSONValue]()
-      result.reserveCapacity(items.count)
+      // Copy only once an element changes: stored arrays are usually canonical already.
+      var result: [JSONValue]?
       for (index, item) in items.enumerated() {
         switch Attribute.coerceScalar(item, to: elements, formats: formats) {
-        case .value(let v): result.append(v)
+        case .same: result?.append(item)
+        case .value(let v):
+          if result == nil {
+            result = Array(items[..<index])
+            result?.reserveCapacity(items.count)
+          }
+          result?.append(v)
         case .clear:
-          var e = error(.nullNotAllowed, item)
+          var e = CoercionError(
+            code: .nullNotAllowed, attribute: name,
+            expected: "\(Attribute.expectation(elements)) (arrays cannot hold null)", found: item)
           e.elementIndex = index
           return .failure(e)
         case .failure(let code):
@@ -52,9 +60,10 @@ extension Attribute {
           return .failure(e)
         }
       }
-      return .success(.array(result))
+      return .success(result.map { .array($0) } ?? value)
     }
     switch Attribute.coerceScalar(value, to: type, formats: formats) {
+    case .same: return .success(value)
     case .value(let v): return .success(v)
     case .clear: return clear(value)
     case .failure(let code): return .failure(error(code, value))
@@ -107,7 +116,7 @@ extension Attribute {
   private func error(_ code: CoercionError.Code, _ value: JSONValue) -> CoercionError {
     var expected = Attribute.expectation(type)
     if code == .nullNotAllowed {
-      expected = "a value for required attribute (\(expected))"
+      expected = "a value (the attribute is required, so null cannot clear it)"
     }
     return CoercionError(code: code, attribute: name, expected: expected, found: value)
   }
@@ -121,8 +130,10 @@ extension Attribute {
       return ISODate.milliseconds(from: s) == nil ? .invalidDate : .notCanonical
     case (.array, _): return .typeMismatch
     default:
-      if case .value = coerceScalar(value, to: type, formats: .strict) { return .notCanonical }
-      return .typeMismatch
+      switch coerceScalar(value, to: type, formats: .strict) {
+      case .same, .value: return .notCanonical
+      case .clear, .failure: return .typeMismatch
+      }
     }
   }
 }

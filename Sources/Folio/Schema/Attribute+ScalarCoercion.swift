@@ -1,7 +1,9 @@
 // The per-type conversion rules behind `Attribute.coerce(_:schemaDateFormats:)`.
 
-/// The result of converting one scalar: a canonical value, "clear", or a rejection.
+/// The result of converting one scalar: the input itself (already canonical), a converted
+/// canonical value, "clear", or a rejection.
 enum ScalarCoercion {
+  case same
   case value(JSONValue)
   case clear
   case failure(CoercionError.Code)
@@ -25,7 +27,7 @@ extension Attribute {
 
   private static func coerceInt(_ value: JSONValue) -> ScalarCoercion {
     switch value {
-    case .int: return .value(value)
+    case .int: return .same
     case .double(let d): return integral(d).map { .value(.int($0)) } ?? .failure(notIntegral(d))
     case .string(let s):
       switch NumericText.classify(s) {
@@ -41,7 +43,7 @@ extension Attribute {
 
   private static func coerceDouble(_ value: JSONValue) -> ScalarCoercion {
     switch value {
-    case .double: return .value(value)
+    case .double: return .same
     case .int(let i):
       guard let d = Double(exactly: i) else { return .failure(.notLossless) }
       return .value(.double(d))
@@ -55,7 +57,7 @@ extension Attribute {
 
   private static func coerceBool(_ value: JSONValue) -> ScalarCoercion {
     switch value {
-    case .bool: return .value(value)
+    case .bool: return .same
     case .int(0): return .value(.bool(false))
     case .int(1): return .value(.bool(true))
     case .double(0): return .value(.bool(false))
@@ -70,7 +72,7 @@ extension Attribute {
 
   private static func coerceString(_ value: JSONValue) -> ScalarCoercion {
     switch value {
-    case .string: return .value(value)
+    case .string: return .same
     case .int(let i): return .value(.string(String(i)))
     case .double(let d):
       return integral(d).map { .value(.string(String($0))) } ?? .failure(notIntegral(d))
@@ -82,7 +84,7 @@ extension Attribute {
     switch value {
     case .string(let s):
       if s.isEmpty { return .clear }
-      if ISODate.isCanonical(s) { return .value(value) }
+      if ISODate.isCanonical(s) { return .same }
       guard let ms = ISODate.milliseconds(from: s, formats: formats),
         let text = ISODate.string(fromMilliseconds: ms)
       else { return .failure(.invalidDate) }
@@ -142,7 +144,7 @@ extension Attribute {
     case .int: return #"an int (an integral number or an integer string such as "7")"#
     case .double: return #"a double (a number or a numeric string such as "2.5")"#
     case .bool: return #"a bool (true, false, 0, 1, "true" or "false")"#
-    case .string: return "a string (or an integral number)"
+    case .string: return "a string or an integral number"
     case .isoDate:
       return #"an ISO-8601 date such as "2014-07-06T07:59:00Z" (with a zone: Z, ±HH:MM, ±HHMM or ±HH)"#
     case .array(let element): return "an array of \(typeName(element))"

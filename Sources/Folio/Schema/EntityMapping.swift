@@ -32,6 +32,20 @@ public struct EntityMapping: Sendable, Hashable {
     public let referenceKeyPaths: [JSONKeyPath]
     /// The path ``EntityMapping/export(_:)`` writes to.
     public let exportKeyPath: JSONKeyPath
+    /// The only key, when the member reads exactly one single-component path: the fast path.
+    @usableFromInline let singleKey: String?
+
+    init(
+      name: String, keyPaths: [JSONKeyPath], referenceKeyPaths: [JSONKeyPath],
+      exportKeyPath: JSONKeyPath
+    ) {
+      self.name = name
+      self.keyPaths = keyPaths
+      self.referenceKeyPaths = referenceKeyPaths
+      self.exportKeyPath = exportKeyPath
+      let only = keyPaths.count == 1 && referenceKeyPaths.isEmpty ? keyPaths[0].components : []
+      singleKey = only.count == 1 ? only[0] : nil
+    }
 
     /// Every candidate path, in priority order.
     public var allKeyPaths: [JSONKeyPath] { keyPaths + referenceKeyPaths }
@@ -40,7 +54,8 @@ public struct EntityMapping: Sendable, Hashable {
     ///
     /// - Complexity: O(*c* · *m*): *c* candidates, *m* members of `item`.
     @inlinable public func value(in item: JSONObject) -> JSONValue? {
-      lookup(in: item)?.value
+      if let singleKey { return item[singleKey] }
+      return lookup(in: item)?.value
     }
 
     /// The first candidate present in `item`: its value and whether it was found under a
@@ -48,6 +63,7 @@ public struct EntityMapping: Sendable, Hashable {
     ///
     /// - Complexity: O(*c* · *m*).
     @inlinable public func lookup(in item: JSONObject) -> (value: JSONValue, isReferenceKey: Bool)? {
+      if let singleKey { return item[singleKey].map { ($0, false) } }
       for path in keyPaths {
         if let value = path.value(in: item) { return (value, false) }
       }

@@ -56,31 +56,31 @@ public enum ISODate {
     let minute = rest / 60_000 % 60
     let second = rest / 1000 % 60
     let milli = rest % 1000
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(24)
-    func digits(_ value: Int64, _ count: Int) {
-      var divisor: Int64 = 1
-      for _ in 1..<count { divisor *= 10 }
-      while divisor > 0 {
-        bytes.append(UInt8(truncatingIfNeeded: value / divisor % 10) + 0x30)
-        divisor /= 10
+    // Written straight into the string's storage: this runs once per date of every synced item.
+    return String(unsafeUninitializedCapacity: 24) { out in
+      func put(_ value: Int64, _ count: Int, at start: Int) {
+        var rest = value
+        for i in stride(from: start + count - 1, through: start, by: -1) {
+          out[i] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+          rest /= 10
+        }
       }
+      put(year, 4, at: 0)
+      out[4] = 0x2D
+      put(month, 2, at: 5)
+      out[7] = 0x2D
+      put(day, 2, at: 8)
+      out[10] = 0x54
+      put(hour, 2, at: 11)
+      out[13] = 0x3A
+      put(minute, 2, at: 14)
+      out[16] = 0x3A
+      put(second, 2, at: 17)
+      out[19] = 0x2E
+      put(milli, 3, at: 20)
+      out[23] = 0x5A
+      return 24
     }
-    digits(year, 4)
-    bytes.append(0x2D)
-    digits(month, 2)
-    bytes.append(0x2D)
-    digits(day, 2)
-    bytes.append(0x54)
-    digits(hour, 2)
-    bytes.append(0x3A)
-    digits(minute, 2)
-    bytes.append(0x3A)
-    digits(second, 2)
-    bytes.append(0x2E)
-    digits(milli, 3)
-    bytes.append(0x5A)
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether `string` is already the canonical text of an instant.

@@ -45,18 +45,19 @@ public struct JSONKeyPath: Sendable, Hashable, Codable, CustomStringConvertible 
   ///
   /// - Complexity: O(*k* · *m*).
   public func set(_ value: JSONValue, in object: inout JSONObject) {
-    Self.set(value, components[...], in: &object)
-  }
-
-  private static func set(_ value: JSONValue, _ path: ArraySlice<String>, in object: inout JSONObject) {
-    guard let first = path.first else { return }
-    if path.count == 1 {
-      object[first] = value
-      return
+    // Iterative, so a path with thousands of components cannot overflow the stack: collect the
+    // objects along the path, then rebuild them from the innermost outwards.
+    var chain: [JSONObject] = [object]
+    for component in components.dropLast() {
+      let next = chain[chain.count - 1][component]?.objectValue ?? JSONObject()
+      chain.append(next)
     }
-    var child = object[first]?.objectValue ?? JSONObject()
-    set(value, path.dropFirst(), in: &child)
-    object[first] = .object(child)
+    var result = value
+    for (depth, component) in components.enumerated().reversed() {
+      chain[depth][component] = result
+      result = .object(chain[depth])
+    }
+    object = chain[0]
   }
 
   /// Encodes as its dotted text.

@@ -4,7 +4,7 @@ extension Schema {
   ///
   /// It covers what decides how records are stored and read back: entity names, identifier
   /// attributes in order, each attribute's name, type and optionality, and each relationship's
-  /// name, target, to-many and ordered flags. It ignores declaration order of entities,
+  /// name, target, inverse, to-many and ordered flags. It ignores declaration order of entities,
   /// attributes and relationships, and everything that does not change stored records: key
   /// paths, defaults, date forms, delete rules, child options, reference policies, sort, logging
   /// and rules. A store records it in its manifest to notice a schema change that needs a
@@ -31,7 +31,7 @@ extension Schema {
       }
       let relationships: [JSONValue] = byName(entity.relationships, \.name).map {
         ["name": .string($0.name), "target": .string($0.target), "toMany": .bool($0.isToMany),
-         "ordered": .bool($0.isOrdered)]
+         "ordered": .bool($0.isOrdered), "inverse": $0.inverse.map { .string($0) } ?? .null]
       }
       return [
         "name": .string(entity.name), "identifiers": .array(entity.identifiers.map { .string($0) }),

@@ -37,7 +37,7 @@ struct DirectoryBacking: Sendable {
   ///
   /// - Throws: ``StoreError`` (``StoreError/Code/protectedShard``, ``StoreError/Code/ioFailure``).
   ///   Before the commit point the files are unchanged; after it, the next open completes the save.
-  mutating func save(_ state: StoreState, dirty: [String: Set<Int>]) throws(StoreError) {
+  mutating func save(_ state: StoreState, dirty: [String: Set<Int>], force: Bool = false) throws(StoreError) {
     try requireWritable()
     var next = manifest
     next.generation = state.generation
@@ -72,7 +72,7 @@ struct DirectoryBacking: Sendable {
     for (n, job) in allJobs.enumerated() {
       let bytes = slots[n] ?? []
       let shard = Manifest.Shard(records: state.tables[job.entity]?.shards[job.index].count ?? 0, checksum: ShardFile.checksum(bytes))
-      if next.entities[job.entity]?.shards[job.index] == shard { continue }
+      if !force, next.entities[job.entity]?.shards[job.index] == shard { continue }
       next.entities[job.entity]?.shards[job.index] = shard
       files.append((ShardFile.path(entity: job.entity, index: job.index), bytes))
     }

@@ -1,79 +1,126 @@
 /// Checks one stored record against its entity, on its own (types, identifiers, relationship
-/// shapes); cross-record checks (targets exist, inverses agree) are ``StoreLoader``'s.
+/// shapes); cross-record checks (targets exist, inverses agree) are ``LinkChecker``'s.
+///
+/// Opening runs it on every record, so it is built for speed: member names are kept sorted (as
+/// canonical records are), a record's keys are matched by walking forward through them (small
+/// strings compare inline), and the dictionary is only consulted for unsorted, hand-edited
+/// records.
 struct RecordChecker: Sendable {
-  enum Member: Sendable {
-    case attribute(Attribute)
-    case relationship(Relationship)
-  }
-
   let entity: Entity
-  let members: [String: Member]
-  let required: [String]
+  /// Every member name, sorted by UTF-8 bytes.
+  private let names: [String]
+  /// For each name: `>= 0` an attribute index, `< 0` the relationship `~index`.
+  private let slots: [Int]
+  private let isRequired: [Bool]
+  private let lookup: [String: Int]
+  /// The position in ``names`` of a single identifier attribute, if the entity has one.
+  private let identifierSlot: Int?
 
   init(_ entity: Entity) {
     self.entity = entity
-    var members: [String: Member] = [:]
-    for attribute in entity.attributes { members[attribute.name] = .attribute(attribute) }
-    for relationship in entity.relationships { members[relationship.name] = .relationship(relationship) }
-    self.members = members
-    required = entity.attributes.filter { !$0.isOptional }.map(\.name)
+    var members: [(String, Int)] = []
+    for (i, attribute) in entity.attributes.enumerated() { members.append((attribute.name, i)) }
+    for (i, relationship) in entity.relationships.enumerated() { members.append((relationship.name, ~i)) }
+    members.sort { JSONObject.keyPrecedes($0.0, $1.0) }
+    names = members.map(\.0)
+    slots = members.map(\.1)
+    isRequired = members.map { $0.1 >= 0 && !entity.attributes[$0.1].isOptional }
+    var lookup: [String: Int] = [:]
+    for (position, name) in names.enumerated() { lookup[name] = position }
+    self.lookup = lookup
+    identifierSlot = entity.identifiers.count == 1 ? lookup[entity.identifiers[0]] : nil
   }
 
-  /// A problem without file position: a JSON pointer relative to the record and a message.
+  /// A problem without file position: the member concerned (if any) and a message.
   struct Problem: Sendable {
     var member: String?
     var message: String
   }
 
-  /// Checks `record`; returns its identifier and the record with `null` members dropped, or the
-  /// problems found (all of them).
+  /// Checks `record`; returns its identifier and the record with `null` members (and empty
+  /// to-many arrays) dropped, or the problems found (all of them).
   func check(_ record: JSONObject) -> (id: RecordID?, record: JSONObject, problems: [Problem]) {
     var problems: [Problem] = []
-    var cleaned = record
-    var hasNull = false
+    // Which members the record holds: a bit mask for up to 64 members (no allocation).
+    var seenMask: UInt64 = 0
+    var seenMore: [Bool] = names.count > 64 ? [Bool](repeating: false, count: names.count) : []
+    var dropsMembers = false
+    var id: RecordID?
+    var cursor = 0
     for member in record {
-      guard let kind = members[member.key] else {
-        let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
-        problems.append(Problem(member: member.key, message: "'\(member.key)' is not an attribute or relationship of \(entity.name) (expected one of: \(names.joined(separator: ", "))); remove it or add it to the schema"))
+      var position = -1
+      var probe = cursor
+      while probe < names.count {
+        if names[probe] == member.key {
+          position = probe
+          break
+        }
+        probe += 1
+      }
+      if position < 0 { position = lookup[member.key] ?? -1 }
+      guard position >= 0 else {
+        problems.append(Problem(member: member.key, message: "'\(member.key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
         continue
       }
-      if member.value.isNull { hasNull = true }
-      if case .relationship(let r) = kind, r.isToMany, member.value == .array([]) {
-        hasNull = true  // An empty to-many is the same as an absent one; canonical files omit it.
+      cursor = position + 1
+      if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
+      let slot = slots[position]
+      if member.value.isNull {
+        dropsMembers = true
+        if slot >= 0, !entity.attributes[slot].isOptional {
+          problems.append(Problem(member: member.key, message: "required attribute '\(member.key)' of \(entity.name) is null; give it a value"))
+        }
         continue
       }
-      switch kind {
-      case .attribute(let attribute):
+      if slot >= 0 {
         do throws(CoercionError) {
-          try attribute.validateStored(member.value)
+          try entity.attributes[slot].validateStored(member.value)
         } catch {
           problems.append(Problem(member: member.key, message: error.description))
         }
-      case .relationship(let relationship):
+        if position == identifierSlot {
+          switch member.value {
+          case .int(let i): id = .int(i)
+          case .string(let s): id = .string(s)
+          default: break
+          }
+        }
+      } else {
+        let relationship = entity.relationships[~slot]
+        if relationship.isToMany, member.value == .array([]) {
+          dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+          continue
+        }
         if let message = relationshipProblem(member.value, relationship) {
           problems.append(Problem(member: member.key, message: message))
         }
       }
     }
-    if hasNull {
+    for position in names.indices where isRequired[position]
+      && (position < 64 ? seenMask & (1 << UInt64(position)) == 0 : !seenMore[position])
+    {
+      problems.append(Problem(member: nil, message: "required attribute '\(names[position])' of \(entity.name) is missing; add it to the record"))
+    }
+    var cleaned = record
+    if dropsMembers {
       cleaned = JSONObject(uniqueMembers: record.members.filter { member in
         if member.value.isNull { return false }
-        if case .relationship(let r)? = members[member.key], r.isToMany, member.value == .array([]) { return false }
+        if let position = lookup[member.key], slots[position] < 0, member.value == .array([]) { return false }
         return true
       })
     }
-    for name in required where cleaned[name] == nil {
-      problems.append(Problem(member: nil, message: "required attribute '\(name)' of \(entity.name) is missing; add it to the record"))
-    }
-    let id = SchemaIndex.recordID(of: cleaned, identifiers: entity.identifiers)
-    if id == nil, !entity.identifiers.isEmpty {
+    if identifierSlot == nil { id = SchemaIndex.recordID(of: cleaned, identifiers: entity.identifiers) }
+    if id == nil, problems.isEmpty || identifierSlot == nil {
       problems.append(Problem(member: nil, message: "the record has no valid identifier (\(entity.identifiers.joined(separator: ", ")) as an int or a string)"))
     }
     return (id, cleaned, problems)
   }
 
+  private var memberList: String {
+    (entity.attributes.map(\.name) + entity.relationships.map(\.name)).joined(separator: ", ")
+  }
+
   private func relationshipProblem(_ value: JSONValue, _ relationship: Relationship) -> String? {
-    if value.isNull { return nil }
     if !relationship.isToMany {
       return RecordID(json: value) == nil
         ? "relationship '\(relationship.name)': expected a \(relationship.target) identifier, found \(value.kindName)" : nil

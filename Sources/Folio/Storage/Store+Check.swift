@@ -8,6 +8,8 @@ extension Store {
   /// other files; and the problems a lenient open reported. `folio check` calls it, and every
   /// mutating test calls it afterwards.
   ///
+  /// Call it outside transactions (it waits for the running transaction to finish).
+  ///
   /// - Returns: One sentence per problem, starting with the file when one is concerned.
   /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``) when a file cannot be read.
   ///   Nothing is written.
@@ -55,6 +57,31 @@ extension Store {
         }
       }
       return problems
+    }
+  }
+}
+
+extension Store {
+  /// Rewrites every shard file and the manifest of a directory store in canonical form, in one
+  /// atomic commit, whether or not their bytes changed (a no-op for an in-memory store).
+  ///
+  /// Use it to normalise files after hand edits accepted by a lenient open, or to measure a
+  /// full save. The generation does not change: the records are the same.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/protectedShard`` when a lenient open left
+  ///   records out, ``StoreError/Code/readOnly``, ``StoreError/Code/ioFailure``). Before the
+  ///   commit point the files are unchanged; after it, the next open completes the rewrite.
+  /// - Complexity: O(*n*) in the size of the store.
+  public func rewriteFiles() throws {
+    try writer.withLock { backend throws(StoreError) in
+      guard backend.disk != nil else { return }
+      try backend.disk?.requireWritable()
+      let state = self.state
+      var dirty: [String: Set<Int>] = [:]
+      for entity in state.schema.entities {
+        dirty[entity.name] = Set(0..<(state.tables[entity.name]?.shardCount ?? 0))
+      }
+      try backend.disk?.save(state, dirty: dirty, force: true)
     }
   }
 }

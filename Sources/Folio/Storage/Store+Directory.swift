@@ -29,8 +29,8 @@ extension Store {
   }
 
   /// Opens an existing directory store with the schema copy stored inside it (for tools such as
-  /// the `folio` command, which have no Swift schema). Validators and rules written in Swift are
-  /// not part of the copy.
+  /// the `folio` command, which have no Swift schema). Custom rules are stored by name; pass
+  /// their closures in ``StoreOptions/customRules``.
   ///
   /// - Throws: As ``init(directory:schema:options:)``; ``StoreError/Code/notAStore`` when the
   ///   directory holds no store. Nothing is written on failure.
@@ -41,7 +41,7 @@ extension Store {
         message: "\(directory) is not a Folio store (no schema.json); check the path, or create the store with a schema",
         file: "schema.json")
     }
-    let schema = try SchemaCopy.decode(try ShardFile.parse(bytes, file: "schema.json"))
+    let schema = try SchemaCopy.decode(bytes, customRules: options.customRules)
     return try Store(directory: directory, schema: schema, options: options)
   }
 }
@@ -65,6 +65,20 @@ struct StoreOpener {
   }
 
   func open() throws -> Opened {
+    // Entity names become folder names: refuse anything that could leave the store directory.
+    for entity in schema.entities {
+      let safe = !entity.name.isEmpty && !entity.name.hasPrefix(".")
+        && entity.name.utf8.allSatisfy { byte in
+          (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+      guard safe else {
+        throw StoreError(
+          code: .invalidRecord,
+          message: "the entity name '\(entity.name)' cannot be a folder name; use letters, digits, '_', '-' and '.' (not first)",
+          entity: entity.name)
+      }
+    }
     var lock: StoreLock?
     if !options.readOnly {
       try StoreFiles.makeDirectory(path)
@@ -104,18 +118,20 @@ struct StoreOpener {
     guard let schemaBytes = try read("schema.json") else {
       throw StoreError(code: .invalidManifest, message: "schema.json is missing; restore it from version control", file: "schema.json")
     }
-    let stored = try SchemaCopy.decode(try ShardFile.parse(schemaBytes, file: "schema.json"))
-    let fingerprint = SchemaCopy.fingerprint(schema)
+    let fingerprint = schema.fingerprint
+    func stored() throws(StoreError) -> Schema {
+      try SchemaCopy.decode(schemaBytes, customRules: CustomRules(collectingFrom: schema))
+    }
     let pending = options.migrations.filter { !manifest.migrations.contains($0.name) }
     if !pending.isEmpty {
       guard let lock else {
         throw StoreError(code: .readOnly, message: "the store needs migrations (\(pending.map(\.name).joined(separator: ", "))); open it once without readOnly to run them")
       }
-      return try StoreMigrator(path: path, schema: schema, stored: stored, manifest: manifest, options: options)
+      return try StoreMigrator(path: path, schema: schema, stored: try stored(), manifest: manifest, options: options)
         .migrate(pending, lock: lock)
     }
     if manifest.schemaFingerprint != fingerprint {
-      let problems = SchemaCopy.incompatibilities(stored: stored, current: schema)
+      let problems = SchemaCopy.incompatibilities(stored: try stored(), current: schema)
       if !problems.isEmpty {
         throw StoreError(
           code: .schemaMismatch,
@@ -129,7 +145,7 @@ struct StoreOpener {
     }
     var disk = DirectoryBacking(
       path: path, lock: lock, manifest: manifest, protectedFiles: loaded.protectedFiles, options: options)
-    if lock != nil, manifest.schemaFingerprint != fingerprint || SchemaCopy.encode(schema) != (try? JSONParser.parse(schemaBytes)) {
+    if lock != nil, manifest.schemaFingerprint != fingerprint || schemaBytes != SchemaCopy.bytes(schema) {
       try upgradeSchemaCopy(&disk, state: loaded.state)
     }
     return Opened(state: loaded.state, disk: disk, problems: loaded.problems)
@@ -139,8 +155,8 @@ struct StoreOpener {
   /// a compatible schema change, in one commit.
   private func upgradeSchemaCopy(_ disk: inout DirectoryBacking, state: StoreState) throws(StoreError) {
     var next = disk.manifest
-    next.schemaFingerprint = SchemaCopy.fingerprint(schema)
-    var files: [(file: String, bytes: [UInt8])] = [("schema.json", JSONWriter.bytes(SchemaCopy.encode(schema), style: .pretty))]
+    next.schemaFingerprint = schema.fingerprint
+    var files: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema))]
     for entity in schema.entities where next.entities[entity.name] == nil {
       let empty = ShardFile.bytes([:])
       next.entities[entity.name] = Manifest.EntityShards(shardBits: 0, shards: [Manifest.Shard(records: 0, checksum: ShardFile.checksum(empty))])
@@ -160,15 +176,18 @@ struct StoreOpener {
         message: "\(path) holds files that are not part of a Folio store (\(foreign.prefix(5).joined(separator: ", "))); choose an empty or new directory")
     }
     try StoreFiles.writeFile(Array(DirectoryBacking.gitignore.utf8), to: path + "/.gitignore", sync: true)
+    // Make the new store directory's own entry durable in its parent.
+    let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    try StoreFiles.syncPath(parent.isEmpty ? "/" : parent)
     var entities: [String: Manifest.EntityShards] = [:]
-    var files: [(file: String, bytes: [UInt8])] = [("schema.json", JSONWriter.bytes(SchemaCopy.encode(schema), style: .pretty))]
+    var files: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema))]
     let empty = ShardFile.bytes([:])
     for entity in schema.entities {
       entities[entity.name] = Manifest.EntityShards(shardBits: 0, shards: [Manifest.Shard(records: 0, checksum: ShardFile.checksum(empty))])
       files.append((ShardFile.path(entity: entity.name, index: 0), empty))
     }
     let manifest = Manifest(
-      generation: 0, schemaFingerprint: SchemaCopy.fingerprint(schema), migrations: options.migrations.map(\.name),
+      generation: 0, schemaFingerprint: schema.fingerprint, migrations: options.migrations.map(\.name),
       entities: entities)
     files.append(("manifest.json", manifest.bytes))
     try CommitJournal.save(directory: path, files: files, removals: [])

@@ -4,15 +4,13 @@
 /// relationships without an inverse is built.
 struct LinkChecker {
   var state: StoreState
-  let orders: [String: [[RecordID]]]
   let loader: StoreLoader
   var problems: [StoreError] = []
   var protectedFiles = Set<String>()
   private var fileBytes: [String: [UInt8]] = [:]
 
-  init(state: StoreState, orders: [String: [[RecordID]]], loader: StoreLoader) {
+  init(state: StoreState, loader: StoreLoader) {
     self.state = state
-    self.orders = orders
     self.loader = loader
   }
 
@@ -81,11 +79,18 @@ struct LinkChecker {
     let file = ShardFile.path(entity: entity, index: shard)
     protectedFiles.insert(file)
     var error = StoreError(code: .invalidStoredRecord, message: message, entity: entity, id: id, file: file)
-    if let position = orders[entity]?[shard].firstIndex(of: id) {
+    if fileBytes[file] == nil { fileBytes[file] = (try? StoreFiles.readFile(loader.path(file))).flatMap { $0 } ?? [] }
+    // Rare path: find the record's position by parsing the file again.
+    let bytes = fileBytes[file] ?? []
+    let identifiers = state.index.entities[entity]?.entity.identifiers ?? []
+    if let items = (try? JSONParser.parse(bytes))?.arrayValue,
+      let position = items.firstIndex(where: { item in
+        item.objectValue.flatMap { SchemaIndex.recordID(of: $0, identifiers: identifiers) } == id
+      })
+    {
       let pointer = "/\(position)/" + ShardFile.escapePointer(member)
       error.pointer = pointer
-      if fileBytes[file] == nil { fileBytes[file] = (try? StoreFiles.readFile(loader.path(file))).flatMap { $0 } ?? [] }
-      let (line, column) = JSONLocator.locate(pointer, in: fileBytes[file] ?? [])
+      let (line, column) = JSONLocator.locate(pointer, in: bytes)
       error.line = line
       error.column = column
     }

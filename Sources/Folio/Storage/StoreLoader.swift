@@ -26,8 +26,6 @@ struct StoreLoader {
   /// One shard's outcome.
   struct ShardResult: Sendable {
     var records: [RecordID: JSONObject] = [:]
-    /// Identifiers in file order, to find a record's position again for error messages.
-    var order: [RecordID] = []
     var problems: [StoreError] = []
     var isProtected = false
   }
@@ -54,24 +52,20 @@ struct StoreLoader {
     var problems: [StoreError] = []
     var protectedFiles = Set<String>()
     var state = StoreState(schema: schema, generation: manifest.generation)
-    var orders: [String: [[RecordID]]] = [:]
     var cursor = 0
     for entity in schema.entities {
       guard let shards = manifest.entities[entity.name] else { continue }
       var tableShards: [[RecordID: JSONObject]] = []
-      var entityOrders: [[RecordID]] = []
       for index in shards.shards.indices {
         let result = slots[cursor] ?? ShardResult()
         cursor += 1
         tableShards.append(result.records)
-        entityOrders.append(result.order)
         problems += result.problems
         if result.isProtected { protectedFiles.insert(ShardFile.path(entity: entity.name, index: index)) }
       }
       state.tables[entity.name] = EntityTable(shardBits: shards.shardBits, shards: tableShards)
-      orders[entity.name] = entityOrders
     }
-    var linked = LinkChecker(state: state, orders: orders, loader: self)
+    var linked = LinkChecker(state: state, loader: self)
     linked.run()
     problems += linked.problems
     protectedFiles.formUnion(linked.protectedFiles)
@@ -124,7 +118,6 @@ struct StoreLoader {
       return result
     }
     result.records.reserveCapacity(items.count)
-    result.order.reserveCapacity(items.count)
     let mask = UInt64((1 << bits) - 1)
     for (position, item) in items.enumerated() {
       guard case .object(let record) = item else {
@@ -155,7 +148,6 @@ struct StoreLoader {
         result.isProtected = true
         continue
       }
-      result.order.append(id)
     }
     if result.problems.isEmpty, result.records.count != expected.records {
       problem(.invalidManifest, "the manifest records \(expected.records) records for this shard, the file holds \(result.records.count)")

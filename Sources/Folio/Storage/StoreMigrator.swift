@@ -65,16 +65,16 @@ struct StoreMigrator {
       }
       state.tables[entity.name] = table
     }
-    var links = LinkChecker(state: state, orders: [:], loader: StoreLoader(directory: path, schema: schema, manifest: manifest))
+    var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema, manifest: manifest))
     links.run()
     problems += links.problems
     guard problems.isEmpty else { throw StoreValidationError(problems: problems) }
     state = links.state
 
     var next = Manifest(
-      generation: state.generation, schemaFingerprint: SchemaCopy.fingerprint(schema),
+      generation: state.generation, schemaFingerprint: schema.fingerprint,
       migrations: manifest.migrations + pending.map(\.name), entities: [:])
-    var files: [(file: String, bytes: [UInt8])] = [("schema.json", JSONWriter.bytes(SchemaCopy.encode(schema), style: .pretty))]
+    var files: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema))]
     for entity in schema.entities {
       guard let table = state.tables[entity.name] else { continue }
       var shards: [Manifest.Shard] = []

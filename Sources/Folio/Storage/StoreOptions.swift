@@ -24,6 +24,9 @@ public struct StoreOptions: Sendable {
   public var readOnly: Bool
   /// Ordered migrations over raw documents; those not yet recorded in the manifest run on open.
   public var migrations: [Migration]
+  /// The closures of custom rules named in the stored schema copy, for
+  /// ``Store/open(directory:options:)``.
+  public var customRules: CustomRules = .none
   /// Tests only: stop every save after this journal stage, as a crash would.
   var stopSavesAfter: CommitJournal.Stage?
 

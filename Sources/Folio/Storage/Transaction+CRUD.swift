@@ -27,15 +27,16 @@ extension Transaction {
     for (name, value) in checked.attributes {
       if let value { attributes[name] = value }
     }
-    let saved = work
-    do throws(StoreError) {
-      let id = try work.insert(entity, attributes: attributes)
-      try work.applyRelationships(entity, id, checked)
-      return id
-    } catch {
-      work = saved
-      throw error
-    }
+    // Everything that can fail is checked before the first write, so no snapshot is needed
+    // (a snapshot would make every insert copy the shard it writes to).
+    guard let info = work.index.entities[entity],
+      let id = SchemaIndex.recordID(of: attributes, identifiers: info.entity.identifiers)
+    else { return try work.insert(entity, attributes: attributes) }
+    if work.record(entity, id) != nil { return try work.insert(entity, attributes: attributes) }
+    try work.requireTargets(entity, id, checked)
+    try work.insert(entity, attributes: attributes)
+    try work.applyRelationships(entity, id, checked)
+    return id
   }
 
   /// Changes the given values of an existing record; other values stay as they are.
@@ -52,17 +53,20 @@ extension Transaction {
   ///   then unchanged.
   public mutating func update(_ entity: String, _ id: RecordID, _ values: JSONObject) throws(StoreError) {
     let checked = try work.check(entity, values, isNew: false)
-    guard work.record(entity, id) != nil else { throw work.notFound(entity, id) }
+    guard let record = work.record(entity, id) else { throw work.notFound(entity, id) }
     var attributes = JSONObject(minimumCapacity: checked.attributes.count)
     for (name, value) in checked.attributes { attributes[name] = value ?? .null }
-    let saved = work
-    do throws(StoreError) {
-      if !attributes.isEmpty { try work.setAttributes(entity, id, attributes) }
-      try work.applyRelationships(entity, id, checked)
-    } catch {
-      work = saved
-      throw error
+    // Check what can fail before the first write (no snapshot: it would copy the shard).
+    let identifiers = work.index.entities[entity]?.entity.identifiers ?? []
+    for name in identifiers where attributes[name] != nil && attributes[name] != record[name] {
+      throw StoreError(
+        code: .invalidRecord,
+        message: "the identifier attribute '\(name)' of \(entity) \(id) cannot change; delete the record and insert a new one",
+        entity: entity, id: id)
     }
+    try work.requireTargets(entity, id, checked)
+    if !attributes.isEmpty { try work.setAttributes(entity, id, attributes) }
+    try work.applyRelationships(entity, id, checked)
   }
 
   /// Deletes a record and applies the delete rules of its relationships (cascade, nullify,
@@ -76,13 +80,8 @@ extension Transaction {
   public mutating func delete(_ entity: String, _ id: RecordID) throws(StoreError) -> [RecordKey] {
     try requireEntity(entity)
     guard work.record(entity, id) != nil else { throw work.notFound(entity, id) }
-    let saved = work
-    do throws(StoreError) {
-      return try work.delete(entity, id)
-    } catch {
-      work = saved
-      throw error
-    }
+    // WorkingState.delete checks deny rules before its first write.
+    return try work.delete(entity, id)
   }
 
   /// Deletes every record of `entity`, applying delete rules to each (so cascades reach other

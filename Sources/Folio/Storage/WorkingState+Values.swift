@@ -109,6 +109,25 @@ extension WorkingState {
     return id
   }
 
+  /// Throws ``StoreError/Code/missingTarget`` for the first relationship target that does not
+  /// exist (a record may link itself).
+  func requireTargets(_ entity: String, _ id: RecordID, _ checked: CheckedValues) throws(StoreError) {
+    for (name, target) in checked.toOne {
+      guard let target, let info = index.entities[entity]?.relationship(named: name) else { continue }
+      let targetEntity = info.relationship.target
+      if record(targetEntity, target) == nil, !(targetEntity == entity && target == id) {
+        throw missing(targetEntity, target, from: entity, id, name)
+      }
+    }
+    for (name, targets) in checked.toMany {
+      guard let info = index.entities[entity]?.relationship(named: name) else { continue }
+      let targetEntity = info.relationship.target
+      for target in targets where record(targetEntity, target) == nil && !(targetEntity == entity && target == id) {
+        throw missing(targetEntity, target, from: entity, id, name)
+      }
+    }
+  }
+
   /// Applies checked relationship values to record `id`, keeping inverses in step.
   mutating func applyRelationships(_ entity: String, _ id: RecordID, _ checked: CheckedValues) throws(StoreError) {
     for (name, target) in checked.toOne { try setToOne(entity, id, name, to: target) }

@@ -1,15 +1,73 @@
 /// One entity's facts the planner needs for every item, compiled once per plan: the key mapping
 /// with each member's attribute, the identifier members, and the rules.
-struct EntityContext {
-  struct AttributeSlot {
+///
+/// Classes rather than structs so the per-item loops retain one reference per slot instead of
+/// copying every field; instances are immutable after compilation.
+final class EntityContext {
+  final class AttributeSlot {
     let attribute: Attribute
     let member: EntityMapping.Member
+    /// The attribute's name (the key in records).
+    let name: String
+    /// The only key path, when the member reads exactly one single-component key.
+    let singleKey: String?
+    /// The scalar type whose canonical JSON form an incoming value may already have, so it needs
+    /// no conversion; `nil` for dates and arrays.
+    let plainType: AttributeType?
+    /// For `isoDate` attributes: the date forms accepted.
+    let dateFormats: DateFormats?
+
+    init(attribute: Attribute, member: EntityMapping.Member, schemaDateFormats: DateFormats) {
+      self.attribute = attribute
+      self.member = member
+      name = attribute.name
+      let paths = member.allKeyPaths
+      singleKey = paths.count == 1 && paths[0].components.count == 1 ? paths[0].components[0] : nil
+      switch attribute.type {
+      case .int, .string, .bool, .double: plainType = attribute.type
+      default: plainType = nil
+      }
+      dateFormats = attribute.type == .isoDate ? attribute.dateFormats ?? schemaDateFormats : nil
+    }
+
+    /// The canonical value of `raw` (`nil` clears), or the conversion error (D6, D20), knowing
+    /// the value currently stored: values already in canonical form skip conversion, and a date
+    /// naming the stored instant returns the stored text without building a new one.
+    @inline(__always) func coerce(
+      _ raw: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats
+    )
+      -> Result<JSONValue?, CoercionError>
+    {
+      switch (plainType, raw) {
+      case (.int?, .int), (.string?, .string), (.bool?, .bool), (.double?, .double):
+        return .success(raw)
+      default: break
+      }
+      if let dateFormats, case .string(let text)? = stored, case .string(let incoming) = raw,
+        !incoming.isEmpty, let instant = ISODate.milliseconds(from: incoming, formats: dateFormats),
+        ISODate.milliseconds(from: text) == instant
+      {
+        return .success(stored)
+      }
+      return attribute.coerce(raw, schemaDateFormats: schemaDateFormats)
+    }
+
+    /// The item's value for this attribute, or `nil` when missing.
+    @inline(__always) func value(in item: JSONObject) -> JSONValue? {
+      if let singleKey { return item[singleKey] }
+      return member.value(in: item)
+    }
   }
 
-  struct RelationshipSlot {
+  final class RelationshipSlot {
     let info: SchemaIndex.RelationshipInfo
     let member: EntityMapping.Member
     var relationship: Relationship { info.relationship }
+
+    init(info: SchemaIndex.RelationshipInfo, member: EntityMapping.Member) {
+      self.info = info
+      self.member = member
+    }
   }
 
   let name: String
@@ -31,7 +89,10 @@ struct EntityContext {
     var identifiers: [AttributeSlot] = []
     for name in entity.identifiers {
       if let position = entity.attributes.firstIndex(where: { $0.name == name }) {
-        identifiers.append(AttributeSlot(attribute: entity.attributes[position], member: mapping.attributes[position]))
+        identifiers.append(
+          AttributeSlot(
+            attribute: entity.attributes[position], member: mapping.attributes[position],
+            schemaDateFormats: schema.dateFormats))
       }
     }
     self.identifiers = identifiers
@@ -39,7 +100,10 @@ struct EntityContext {
     var required: [String] = []
     for (position, attribute) in entity.attributes.enumerated()
     where !entity.identifiers.contains(attribute.name) {
-      attributes.append(AttributeSlot(attribute: attribute, member: mapping.attributes[position]))
+      attributes.append(
+        AttributeSlot(
+          attribute: attribute, member: mapping.attributes[position],
+          schemaDateFormats: schema.dateFormats))
       if !attribute.isOptional && attribute.defaultValue == nil { required.append(attribute.name) }
     }
     self.attributes = attributes
@@ -52,9 +116,11 @@ struct EntityContext {
     self.relationships = relationships
   }
 
-  /// The stored record holding only `id` in the identifier attributes (a stub, D13).
+  /// The stored record holding only `id` in the identifier attributes (a stub, D13), with room
+  /// for every member.
   func stub(_ id: RecordID) -> JSONObject {
-    var record = JSONObject(minimumCapacity: identifiers.count)
+    var record = JSONObject(
+      minimumCapacity: identifiers.count + attributes.count + relationships.count)
     if identifiers.count == 1 {
       record.appendUnchecked(key: identifiers[0].attribute.name, value: id.jsonValue)
     } else if case .composite(let parts) = id {
@@ -72,7 +138,10 @@ struct EntityContext {
       return identifier(part: value, identifiers[0])
     }
     guard case .array(let parts) = value, parts.count == identifiers.count else {
-      return .failure(Refusal("expected a composite identifier of \(identifiers.count) values (\(identifiers.map(\.attribute.name).joined(separator: ", "))), found \(JSONWriter.string(value))"))
+      return .failure(
+        Refusal(
+          "expected a composite identifier of \(identifiers.count) values (\(identifiers.map(\.attribute.name).joined(separator: ", "))), found \(JSONWriter.string(value))"
+        ))
     }
     var ids: [RecordID] = []
     for (slot, part) in zip(identifiers, parts) {
@@ -88,7 +157,11 @@ struct EntityContext {
     switch slot.attribute.coerce(part, schemaDateFormats: dateFormats) {
     case .success(.int(let i)?): return .success(.int(i))
     case .success(.string(let s)?): return .success(.string(s))
-    case .success: return .failure(Refusal("identifier attribute '\(slot.attribute.name)' needs an int or string value, found \(JSONWriter.string(part))"))
+    case .success:
+      return .failure(
+        Refusal(
+          "identifier attribute '\(slot.attribute.name)' needs an int or string value, found \(JSONWriter.string(part))"
+        ))
     case .failure(let error): return .failure(Refusal(error.description))
     }
   }

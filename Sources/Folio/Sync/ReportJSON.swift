@@ -66,7 +66,9 @@ struct ReportJSON: Codable, Sendable {
       for element in elements { try c.encode(ReportJSON(element)) }
     case .object(let object):
       var c = encoder.container(keyedBy: Key.self)
-      for member in object { try c.encode(ReportJSON(member.value), forKey: Key(stringValue: member.key)) }
+      for member in object {
+        try c.encode(ReportJSON(member.value), forKey: Key(stringValue: member.key))
+      }
     }
   }
 }

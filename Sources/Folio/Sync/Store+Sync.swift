@@ -18,7 +18,8 @@ extension Store {
   public func plan(_ payload: JSONValue, into entity: String, options: SyncOptions = SyncOptions())
     throws(SyncError) -> SyncPlan
   {
-    try SyncPlanner.plan(state: state, revision: 0, entity: entity, payload: payload, options: options)
+    try SyncPlanner.plan(
+      state: state, revision: 0, entity: entity, payload: payload, options: options)
   }
 
   /// Applies a plan made by ``plan(_:into:options:)`` in one atomic commit.
@@ -36,7 +37,9 @@ extension Store {
         try commit(plan, backend: &backend)
       }
     } catch {
-      plan.logHandler?.log(.error, "\(plan.entity) sync failed: \(error)")
+      plan.logHandler?.log(
+        error.code == .massDeleteRefused ? .warning : .error, "\(plan.entity) sync failed: \(error)"
+      )
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)
@@ -76,7 +79,8 @@ extension Store {
         return plan
       }
     } catch {
-      options.logHandler?.log(.error, "\(entity) sync failed: \(error)")
+      options.logHandler?.log(
+        error.code == .massDeleteRefused ? .warning : .error, "\(entity) sync failed: \(error)")
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)
@@ -99,11 +103,13 @@ extension Store {
     guard plan.baseGeneration == generation, plan.baseRevision == revision else {
       throw SyncError(
         code: .stalePlan,
-        message: "the plan for \(plan.entity) was made at generation \(plan.baseGeneration) (write \(plan.baseRevision)), but the store is now at generation \(generation) (write \(revision)); make a new plan",
+        message:
+          "the plan for \(plan.entity) was made at generation \(plan.baseGeneration) (write \(plan.baseRevision)), but the store is now at generation \(generation) (write \(revision)); make a new plan",
         entity: plan.entity)
     }
     guard !plan.isRefusedByGuard else {
-      let message = plan.diagnostics.first { $0.code == .massDelete }?.message ?? "too many deletions"
+      let message =
+        plan.diagnostics.first { $0.code == .massDelete }?.message ?? "too many deletions"
       throw SyncError(code: .massDeleteRefused, message: message, entity: plan.entity)
     }
   }

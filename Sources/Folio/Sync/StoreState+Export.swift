@@ -13,6 +13,7 @@ extension StoreState {
   /// - Complexity: O(*n* log *n*) in the records of the entity.
   public func export(_ entity: String) -> JSONValue {
     guard let mapping = schema.mapping(forEntity: entity) else { return .array([]) }
-    return .array(ids(entity).compactMap { id in record(entity, id).map { .object(mapping.export($0)) } })
+    return .array(
+      ids(entity).compactMap { id in record(entity, id).map { .object(mapping.export($0)) } })
   }
 }

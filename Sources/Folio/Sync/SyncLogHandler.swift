@@ -10,7 +10,9 @@ public enum SyncLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, Cod
   case error
 
   /// Orders levels by importance.
-  public static func < (lhs: SyncLogLevel, rhs: SyncLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+  public static func < (lhs: SyncLogLevel, rhs: SyncLogLevel) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
 }
 
 /// A pluggable destination for sync log messages (F23). Syncs are silent unless options carry a

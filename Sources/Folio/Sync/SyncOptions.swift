@@ -90,7 +90,9 @@ public struct SyncScope: Sendable, CustomStringConvertible {
     case .linked(let name, let parent):
       guard let value = record[name] else { return false }
       if RecordID(json: value) == parent { return true }
-      if case .array(let members) = value { return members.contains { RecordID(json: $0) == parent } }
+      if case .array(let members) = value {
+        return members.contains { RecordID(json: $0) == parent }
+      }
       return false
     case .predicate(_, let predicate): return predicate(record)
     }

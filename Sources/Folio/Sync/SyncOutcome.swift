@@ -166,7 +166,9 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
   public var pointers: [String]
 
   /// Creates a diagnostic.
-  public init(code: Code, message: String, entity: String, id: RecordID? = nil, pointers: [String] = []) {
+  public init(
+    code: Code, message: String, entity: String, id: RecordID? = nil, pointers: [String] = []
+  ) {
     self.code = code
     self.message = message
     self.entity = entity

@@ -7,21 +7,28 @@ extension SyncPlanner {
   /// - Complexity: O(*r* + *c*) in records reached and changed.
   func finish(entity: String) -> SyncReport {
     let entries = work.log.entries
-    // Per context: id → position in the log, for records that really changed.
-    var changed: [[RecordID: Int]] = Array(repeating: [:], count: contexts.count)
-    var anyChange = false
+    // Each changed record goes to the slot that reached it, or is a side effect.
+    var entryOf = [Int](repeating: -1, count: pending.count)
+    var sideEffects: [Int] = []
+    var lastEntity = ""
+    var lastContext: Int?
     for (position, entry) in entries.enumerated() where entry.isChange {
-      anyChange = true
-      if let context = contextByName[entry.key.entity] { changed[context][entry.key.id] = position }
+      if entry.key.entity != lastEntity {
+        lastEntity = entry.key.entity
+        lastContext = contextByName[lastEntity]
+      }
+      if let context = lastContext, let slot = reached[context][entry.key.id] {
+        entryOf[slot] = position
+      } else {
+        sideEffects.append(position)
+      }
     }
-    var consumed = anyChange ? [Bool](repeating: false, count: entries.count) : []
     var outcomes: [SyncOutcome] = []
-    outcomes.reserveCapacity(pending.count)
+    outcomes.reserveCapacity(pending.count + sideEffects.count)
     var deletions: [SyncOutcome] = []
-    for note in pending {
-      let name = contexts[note.context].name
-      if let id = note.id, anyChange, let position = changed[note.context][id] {
-        consumed[position] = true
+    for (slot, note) in pending.enumerated() {
+      let position = entryOf[slot]
+      if position >= 0 {
         let outcome = SyncPlanner.outcome(for: entries[position], reason: note.reason)
         if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
         continue
@@ -31,14 +38,12 @@ extension SyncPlanner {
       let keepsPointer = kind == .rejected || kind == .skipped || kind == .filtered
       outcomes.append(
         SyncOutcome(
-          entity: name, id: note.id, kind: kind, reason: note.reason,
+          entity: contexts[note.context].name, id: note.id, kind: kind, reason: note.reason,
           pointer: keepsPointer ? note.pointer : nil))
     }
-    if anyChange {
-      for (position, entry) in entries.enumerated() where entry.isChange && !consumed[position] {
-        let outcome = SyncPlanner.outcome(for: entry, reason: nil)
-        if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
-      }
+    for position in sideEffects {
+      let outcome = SyncPlanner.outcome(for: entries[position], reason: nil)
+      if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
     }
     outcomes.append(contentsOf: deletions)
     return SyncReport(entity: entity, outcomes: outcomes, diagnostics: diagnostics)

@@ -9,12 +9,18 @@ extension SyncPlanner {
   ) -> Result<RelationshipInput, Refusal> {
     let relationship = slot.relationship
     guard let target = context(for: relationship.target) else {
-      return .failure(Refusal("the relationship '\(relationship.name)' targets the unknown entity '\(relationship.target)'"))
+      return .failure(
+        Refusal(
+          "the relationship '\(relationship.name)' targets the unknown entity '\(relationship.target)'"
+        ))
     }
     if raw.isNull { return .success(.clear) }
     if relationship.isToMany {
       guard case .array(let elements) = raw else {
-        return .failure(Refusal("the to-many relationship '\(relationship.name)' takes an array of \(relationship.target) objects or identifiers, found \(raw.kindName)"))
+        return .failure(
+          Refusal(
+            "the to-many relationship '\(relationship.name)' takes an array of \(relationship.target) objects or identifiers, found \(raw.kindName)"
+          ))
       }
       var inputs: [RelationshipInput] = []
       inputs.reserveCapacity(elements.count)
@@ -28,7 +34,10 @@ extension SyncPlanner {
       return .success(.many(inputs))
     }
     if case .array = raw, contexts[target].identifiers.count == 1 {
-      return .failure(Refusal("the to-one relationship '\(relationship.name)' takes one \(relationship.target) object or identifier, found an array"))
+      return .failure(
+        Refusal(
+          "the to-one relationship '\(relationship.name)' takes one \(relationship.target) object or identifier, found an array"
+        ))
     }
     return readOne(relationship, target, raw, at: pointer)
   }
@@ -40,21 +49,36 @@ extension SyncPlanner {
     let targetContext = contexts[target]
     switch targetContext.identifier(from: raw) {
     case .failure(let reason):
-      return .failure(Refusal("'\(relationship.name)' holds no usable \(relationship.target) identifier: \(reason.reason)"))
+      return .failure(
+        Refusal(
+          "'\(relationship.name)' holds no usable \(relationship.target) identifier: \(reason.reason)"
+        ))
     case .success(let id):
-      guard work.record(targetContext.name, id) == nil else { return .success(.reference(id, pointer)) }
+      guard work.record(targetContext.name, id) == nil else {
+        return .success(.reference(id, pointer))
+      }
       switch relationship.referencePolicy {
       case .stub:
+        diagnostics.append(
+          SyncDiagnostic(
+            code: .danglingReference,
+            message:
+              "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; a stub holding only its identifier was inserted (policy stub)",
+            entity: targetContext.name, id: id, pointers: [pointer.text]))
         return .success(.reference(id, pointer))
       case .ignore:
         diagnostics.append(
           SyncDiagnostic(
             code: .danglingReference,
-            message: "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; the reference was ignored (policy ignore)",
+            message:
+              "'\(relationship.name)' names \(relationship.target) \(id), which is not stored; the reference was ignored (policy ignore)",
             entity: targetContext.name, id: id, pointers: [pointer.text]))
         return .success(.reference(nil, pointer))
       case .reject:
-        return .failure(Refusal("'\(relationship.name)' names \(relationship.target) \(id), which is not stored (policy reject)"))
+        return .failure(
+          Refusal(
+            "'\(relationship.name)' names \(relationship.target) \(id), which is not stored (policy reject)"
+          ))
       }
     }
   }
@@ -87,7 +111,11 @@ extension SyncPlanner {
           }
           let removed = try work.setToMany(name, id, relationship.name, to: members)
           if deleteRemoved {
-            for member in removed { try work.delete(relationship.target, member) }
+            for member in removed {
+              try delete(
+                relationship.target, member,
+                because: "removed from \(name) \(id).\(relationship.name) (child delete-missing)")
+            }
           }
         } else {
           var member: RecordID?
@@ -100,7 +128,11 @@ extension SyncPlanner {
           let current = work.record(name, id)?[relationship.name].flatMap(RecordID.init(json:))
           guard current != member else { continue }
           try work.setToOne(name, id, relationship.name, to: member)
-          if deleteRemoved, let current { try work.delete(relationship.target, current) }
+          if deleteRemoved, let current {
+            try delete(
+              relationship.target, current,
+              because: "replaced in \(name) \(id).\(relationship.name) (child delete-missing)")
+          }
         }
       } catch let error as StoreError {
         throw SyncError(error)
@@ -122,7 +154,8 @@ extension SyncPlanner {
       return nil
     case .nested(let object, let pointer):
       guard depth < SyncPlanner.maximumDepth else {
-        note(target, .rejected, "nested deeper than \(SyncPlanner.maximumDepth) levels", at: pointer)
+        note(
+          target, .rejected, "nested deeper than \(SyncPlanner.maximumDepth) levels", at: pointer)
         return nil
       }
       depth += 1

@@ -7,7 +7,8 @@ extension SyncPlanner {
   /// A validator as people read it in reports.
   static func describe(_ validator: Validator) -> String {
     switch validator.kind {
-    case .dropWhere(let field, let value): return "dropWhere(\(field) == \(JSONWriter.string(value)))"
+    case .dropWhere(let field, let value):
+      return "dropWhere(\(field) == \(JSONWriter.string(value)))"
     case .dropIfEmpty(let field): return "dropIfEmpty(\(field))"
     case .trim(let field): return "trim(\(field))"
     case .custom(let name): return "'\(name)'"

@@ -3,6 +3,8 @@ extension SyncPlanner {
   struct Upserted {
     /// The item's identifier, when it had a usable one.
     var id: RecordID?
+    /// The record's position in ``SyncPlanner/pending``, when it had an identifier.
+    var slot: Int? = nil
     /// Whether a record with that identifier exists afterwards (links may point at it).
     var exists: Bool
   }
@@ -25,12 +27,15 @@ extension SyncPlanner {
   {
     let ctx = contexts[context]
     guard case .object(var item) = value else {
-      note(context, .rejected, "expected a \(ctx.name) object, found \(value.kindName)", at: pointer)
+      note(
+        context, .rejected, "expected a \(ctx.name) object, found \(value.kindName)", at: pointer)
       return Upserted(id: nil, exists: false)
     }
     for validator in level.validators {
       guard let kept = SyncPlanner.run(validator, on: item) else {
-        note(context, .filtered, "dropped by validator \(SyncPlanner.describe(validator))", at: pointer)
+        note(
+          context, .filtered, "dropped by validator \(SyncPlanner.describe(validator))", at: pointer
+        )
         return Upserted(id: nil, exists: false)
       }
       item = kept
@@ -40,99 +45,146 @@ extension SyncPlanner {
       note(context, .rejected, "\(ctx.name) declares no identifier attribute (D28)", at: pointer)
       return Upserted(id: nil, exists: false)
     }
-    var parts: [RecordID] = []
-    for slot in ctx.identifiers {
-      guard let raw = slot.member.value(in: item), !raw.isNull else {
-        note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
-        return Upserted(id: nil, exists: false)
+    let id: RecordID
+    if ctx.identifiers.count == 1 {
+      switch readIdentifier(ctx, ctx.identifiers[0], item, context, pointer) {
+      case .some(let part): id = part
+      case .none: return Upserted(id: nil, exists: false)
       }
-      switch slot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
-      case .success(.int(let i)?): parts.append(.int(i))
-      case .success(.string(let s)?): parts.append(.string(s))
-      case .success:
-        note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
-        return Upserted(id: nil, exists: false)
-      case .failure(let error):
-        note(context, .rejected, error.description, at: pointer.appending(slot.member.keyPaths[0]))
-        return Upserted(id: nil, exists: false)
+    } else {
+      var parts: [RecordID] = []
+      parts.reserveCapacity(ctx.identifiers.count)
+      for slot in ctx.identifiers {
+        guard let part = readIdentifier(ctx, slot, item, context, pointer) else {
+          return Upserted(id: nil, exists: false)
+        }
+        parts.append(part)
       }
+      id = .composite(parts)
     }
-    let id: RecordID = parts.count == 1 ? parts[0] : .composite(parts)
     let existing = work.record(ctx.name, id)
     if level.forceInsert, existing != nil {
       throw SyncError(
         code: .duplicateIdentifier,
-        message: "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
+        message:
+          "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
         entity: ctx.name, id: id, pointer: pointer.text)
     }
     let slot = reach(context, id)
     if existing == nil {
       guard level.insertMissing else {
         mark(slot, .skipped, "not stored, and insertMissing is off", at: pointer)
-        return Upserted(id: id, exists: false)
+        return Upserted(id: id, slot: slot, exists: false)
       }
     } else if !level.updateExisting && !level.forceUpdate {
-      return Upserted(id: id, exists: true)
+      return Upserted(id: id, slot: slot, exists: true)
     }
     // Attributes (D1, D2, D6).
     var record = existing ?? ctx.stub(id)
+    var changed = false
     for attributeSlot in ctx.attributes {
-      let attribute = attributeSlot.attribute
-      guard let raw = attributeSlot.member.value(in: item) else {
-        if existing == nil, let value = attribute.defaultValue { record[attribute.name] = value }
+      guard let raw = attributeSlot.value(in: item) else {
+        if existing == nil, let value = attributeSlot.attribute.defaultValue {
+          record[attributeSlot.name] = value
+          changed = true
+        }
         continue
       }
-      switch attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
+      let stored = record[attributeSlot.name]
+      switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
       case .success(let coerced):
-        if record[attribute.name] != coerced { record[attribute.name] = coerced }
+        if stored != coerced {
+          record[attributeSlot.name] = coerced
+          changed = true
+        }
       case .failure(let error):
-        mark(slot, .rejected, error.description, at: pointer.appending(attributeSlot.member.keyPaths[0]))
-        return Upserted(id: id, exists: existing != nil)
+        mark(
+          slot, .rejected, error.description,
+          at: pointer.appending(attributeSlot.member.keyPaths[0]))
+        return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
     if existing == nil {
       for name in ctx.required where record[name] == nil {
-        mark(slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
-        return Upserted(id: id, exists: false)
+        mark(
+          slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
+        return Upserted(id: id, slot: slot, exists: false)
       }
     }
     // Relationship values are checked before anything is written, so a bad one rejects the item.
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
     for relationshipSlot in ctx.relationships {
       guard let (raw, _) = relationshipSlot.member.lookup(in: item) else { continue }
-      switch readRelationship(relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0])) {
+      switch readRelationship(
+        relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
+      {
       case .success(let input): inputs.append((relationshipSlot, input))
       case .failure(let reason):
-        mark(slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
-        return Upserted(id: id, exists: existing != nil)
+        mark(
+          slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0])
+        )
+        return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
     // Rules: should-update (D12 of DKDBManager), then validity (D14).
     if let existing, let rule = ctx.entity.shouldUpdate, !level.forceUpdate,
       !SyncPlanner.allows(rule, stored: existing, incoming: record)
     {
-      mark(slot, .unchanged, "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
-      return Upserted(id: id, exists: true)
+      mark(
+        slot, .unchanged,
+        "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
+      return Upserted(id: id, slot: slot, exists: true)
     }
     if let reason = SyncPlanner.invalidReason(ctx.entity.validityRules, record) {
       if existing == nil {
         mark(slot, .rejected, reason, at: pointer)
-        return Upserted(id: id, exists: false)
+        return Upserted(id: id, slot: slot, exists: false)
       }
       if ctx.entity.deleteIfInvalid {
         mark(slot, .deleted, reason, at: pointer)
-        do { try work.delete(ctx.name, id) } catch { throw SyncError(error, pointer: pointer.text) }
-        return Upserted(id: id, exists: false)
+        do {
+          try delete(ctx.name, id, because: reason)
+        } catch {
+          throw SyncError(error, pointer: pointer.text)
+        }
+        return Upserted(id: id, slot: slot, exists: false)
       }
-      if record != existing {
+      if changed {
         mark(slot, .rejected, reason, at: pointer)
-        return Upserted(id: id, exists: true)
+        return Upserted(id: id, slot: slot, exists: true)
       }
     }
-    if existing == nil || record != existing { work.put(ctx.name, id, record) }
+    if existing == nil || changed { work.put(ctx.name, id, record) }
     if !inputs.isEmpty {
       try applyRelationships(context, id, inputs, level: level)
     }
-    return Upserted(id: id, exists: true)
+    return Upserted(id: id, slot: slot, exists: true)
+  }
+
+  /// One identifier component of an item, or `nil` after noting why the item is skipped (no
+  /// value) or rejected (a value that does not convert, D5).
+  private mutating func readIdentifier(
+    _ ctx: EntityContext, _ slot: EntityContext.AttributeSlot, _ item: JSONObject, _ context: Int,
+    _ pointer: Pointer
+  ) -> RecordID? {
+    guard let raw = slot.value(in: item), !raw.isNull else {
+      note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
+      return nil
+    }
+    switch raw {
+    case .int(let i) where slot.plainType == .int: return .int(i)
+    case .string(let s) where slot.plainType == .string: return .string(s)
+    default: break
+    }
+    switch slot.attribute.coerce(raw, schemaDateFormats: ctx.dateFormats) {
+    case .success(.int(let i)?): return .int(i)
+    case .success(.string(let s)?): return .string(s)
+    case .success:
+      note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
+      return nil
+    case .failure(let error):
+      note(context, .rejected, error.description, at: pointer.appending(slot.member.keyPaths[0]))
+      return nil
+    }
   }
 }

@@ -29,6 +29,8 @@ struct SyncPlanner {
     var kind: SyncOutcome.Kind?
     var reason: String?
     var pointer: String?
+    /// The first top-level item naming the record, or -1 (presence for delete-missing, D3).
+    var firstItem = -1
   }
 
   /// A JSON pointer into the payload, built as text only when needed.
@@ -91,13 +93,15 @@ struct SyncPlanner {
     guard let root = planner.context(for: entity) else {
       throw SyncError(
         code: .unknownEntity,
-        message: "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
+        message:
+          "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
         entity: entity)
     }
     guard !planner.contexts[root].identifiers.isEmpty else {
       throw SyncError(
         code: .invalidSchema,
-        message: "the entity '\(entity)' declares no identifier attribute, so items cannot be matched to records; declare one (D28)",
+        message:
+          "the entity '\(entity)' declares no identifier attribute, so items cannot be matched to records; declare one (D28)",
         entity: entity)
     }
     let items: [JSONValue]
@@ -114,27 +118,30 @@ struct SyncPlanner {
     default:
       throw SyncError(
         code: .invalidPayload,
-        message: "expected a JSON array of \(entity) items, a single object or null, found \(payload.kindName)",
+        message:
+          "expected a JSON array of \(entity) items, a single object or null, found \(payload.kindName)",
         entity: entity, pointer: "")
     }
     let level = Level(
       insertMissing: options.insertMissing, updateExisting: options.updateExisting,
       forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
       validators: planner.contexts[root].entity.validators + options.validators)
-    var present: [RecordID: Int] = [:]
-    present.reserveCapacity(items.count)
+    planner.reached[root].reserveCapacity(items.count)
+    planner.pending.reserveCapacity(items.count)
     var duplicates: [RecordID: [Int]] = [:]
     var duplicateOrder: [RecordID] = []
     for (i, item) in items.enumerated() {
-      guard let id = try planner.upsert(root, item, at: .item(i), level: level).id else { continue }
-      if let first = present[id] {
+      let result = try planner.upsert(root, item, at: .item(i), level: level)
+      guard let id = result.id, let slot = result.slot else { continue }
+      let first = planner.pending[slot].firstItem
+      if first < 0 {
+        planner.pending[slot].firstItem = i
+      } else {
         if duplicates[id] == nil {
           duplicates[id] = [first]
           duplicateOrder.append(id)
         }
         duplicates[id]?.append(i)
-      } else {
-        present[id] = i
       }
     }
     for id in duplicateOrder {
@@ -142,13 +149,14 @@ struct SyncPlanner {
       planner.diagnostics.append(
         SyncDiagnostic(
           code: .duplicateIdentifier,
-          message: "\(entity) \(id) appears \(pointers.count) times (at \(pointers.joined(separator: ", "))); the items were applied in order into one record",
+          message:
+            "\(entity) \(id) appears \(pointers.count) times (at \(pointers.joined(separator: ", "))); the items were applied in order into one record",
           entity: entity, id: id, pointers: pointers))
     }
     var refused = false
     if deleteMissing {
       refused = try planner.deleteMissing(
-        root, present: present, scope: options.scope, maximumShare: options.maximumDeleteShare)
+        root, scope: options.scope, maximumShare: options.maximumDeleteShare)
     }
     let report = planner.finish(entity: entity)
     return SyncPlan(
@@ -171,18 +179,24 @@ struct SyncPlanner {
   }
 
   /// The pending slot of `id` in `context`, created on first reach.
+  ///
+  /// One hash lookup for a record reached the first time (the common case).
   mutating func reach(_ context: Int, _ id: RecordID) -> Int {
-    if let slot = reached[context][id] { return slot }
+    let slot = pending.count
+    if let earlier = reached[context].updateValue(slot, forKey: id) {
+      reached[context][id] = earlier
+      return earlier
+    }
     pending.append(Pending(context: context, id: id))
-    reached[context][id] = pending.count - 1
-    return pending.count - 1
+    return slot
   }
 
   /// Records an explicit outcome for an item without a usable identifier.
   mutating func note(
     _ context: Int, _ kind: SyncOutcome.Kind, _ reason: String, at pointer: Pointer
   ) {
-    pending.append(Pending(context: context, id: nil, kind: kind, reason: reason, pointer: pointer.text))
+    pending.append(
+      Pending(context: context, id: nil, kind: kind, reason: reason, pointer: pointer.text))
   }
 
   /// Records an explicit outcome for a record.
@@ -205,19 +219,22 @@ struct SyncPlanner {
 
   // MARK: Delete-missing
 
-  /// Deletes the records of `context` in `scope` that the payload did not list.
+  /// Deletes the records of `context` in `scope` that no top-level item listed.
   ///
   /// - Returns: whether the mass-delete guard refused (nothing is then deleted).
-  mutating func deleteMissing(
-    _ context: Int, present: [RecordID: Int], scope: SyncScope?, maximumShare: Double?
-  ) throws(SyncError) -> Bool {
+  mutating func deleteMissing(_ context: Int, scope: SyncScope?, maximumShare: Double?)
+    throws(SyncError) -> Bool
+  {
     let name = contexts[context].name
     var doomed: [RecordID] = []
     var inScope = 0
+    let reached = self.reached[context]
+    let pending = self.pending
     work.state.forEachRecord(of: name) { id, record in
       if let scope, !scope.contains(record) { return }
       inScope += 1
-      if present[id] == nil { doomed.append(id) }
+      if let slot = reached[id], pending[slot].firstItem >= 0 { return }
+      doomed.append(id)
     }
     guard !doomed.isEmpty else { return false }
     doomed.sort()
@@ -226,18 +243,35 @@ struct SyncPlanner {
       diagnostics.append(
         SyncDiagnostic(
           code: .massDelete,
-          message: "delete-missing would delete \(doomed.count) of \(inScope) \(name) records in scope, more than the allowed \(percent)%; nothing was deleted. Check the payload, or raise maximumDeleteShare",
+          message:
+            "delete-missing would delete \(doomed.count) of \(inScope) \(name) records in scope, more than the allowed \(percent)%; nothing was deleted. Check the payload, or raise maximumDeleteShare",
           entity: name))
       return true
     }
     for id in doomed {
       do {
-        try work.delete(name, id)
+        try delete(name, id, because: "not listed in the payload (delete-missing)")
       } catch {
         throw SyncError(error)
       }
     }
     return false
+  }
+
+  /// Deletes a record with its delete rules, noting why it and each record its cascade reached
+  /// were deleted.
+  ///
+  /// - Throws: ``StoreError`` when a `deny` rule refuses; nothing is deleted then.
+  mutating func delete(_ entity: String, _ id: RecordID, because reason: String) throws(StoreError)
+  {
+    let deleted = try work.delete(entity, id)
+    for (position, key) in deleted.enumerated() {
+      guard let context = context(for: key.entity) else { continue }
+      let slot = reach(context, key.id)
+      if pending[slot].reason == nil {
+        pending[slot].reason = position == 0 ? reason : "cascade from \(entity) \(id)"
+      }
+    }
   }
 }
 

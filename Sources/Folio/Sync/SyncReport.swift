@@ -54,7 +54,9 @@ public struct SyncReport: Sendable, Hashable, Codable {
   public var summary: String {
     let counts = self.counts
     var parts: [String] = []
-    for kind in [SyncOutcome.Kind.inserted, .updated, .deleted, .unchanged, .skipped, .rejected, .filtered] {
+    for kind in [
+      SyncOutcome.Kind.inserted, .updated, .deleted, .unchanged, .skipped, .rejected, .filtered,
+    ] {
       let n = counts[kind] ?? 0
       if n > 0 { parts.append("\(n) \(kind.rawValue)") }
     }

@@ -32,7 +32,8 @@ public final class SyncSession: Sendable {
   {
     let plan = try store.sync(payload, into: entity, options: options, collectMarks: true)
     marks.withLock { marks in
-      marks[entity, default: []].formUnion([])
+      // The entity synced counts as touched even when the payload reached none of its records.
+      if marks[entity] == nil { marks[entity] = [] }
       for (name, ids) in plan.marks { marks[name, default: []].formUnion(ids) }
     }
     return plan.report
@@ -77,7 +78,9 @@ public final class SyncSession: Sendable {
           planner.work.state.forEachRecord(of: entity) { id, _ in
             if !reached.contains(id) { doomed.append(id) }
           }
-          for id in doomed.sorted() { try planner.work.delete(entity, id) }
+          for id in doomed.sorted() {
+            try planner.delete(entity, id, because: "not reached by this sync session (sweep)")
+          }
         }
         let report = planner.finish(entity: label)
         tx.work = planner.work

@@ -9,7 +9,8 @@ extension Transaction {
     throws(SyncError) -> SyncPlan
   {
     try SyncPlanner.plan(
-      state: work.state, revision: work.revision, entity: entity, payload: payload, options: options)
+      state: work.state, revision: work.revision, entity: entity, payload: payload, options: options
+    )
   }
 
   /// Applies a plan made in this transaction (or on the store, if the transaction has not

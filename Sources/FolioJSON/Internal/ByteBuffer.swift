@@ -39,12 +39,49 @@ struct ByteBuffer {
   @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
-    (base + count).update(from: source, count: bytes.count)
+    if bytes.count <= 32 {
+      // A call to memcpy costs more than copying a short run of bytes, a word at a time.
+      let target = UnsafeMutableRawPointer(base + count)
+      let from = UnsafeRawPointer(source)
+      var i = 0
+      while i + 8 <= bytes.count {
+        target.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i,
+          as: UInt64.self)
+        i += 8
+      }
+      while i < bytes.count {
+        target.storeBytes(
+          of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+        i += 1
+      }
+    } else {
+      (base + count).update(from: source, count: bytes.count)
+    }
     count += bytes.count
   }
 
   @inline(__always) mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends the decimal digits of `value`.
+  @inline(__always) mutating func appendDecimal(_ value: UInt64) {
+    var digitCount = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      digitCount += 1
+    }
+    reserve(digitCount)
+    var v = value
+    var i = count + digitCount
+    repeat {
+      i -= 1
+      base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+      v /= 10
+    } while v > 0
+    count += digitCount
   }
 
   /// The bytes written so far.

@@ -94,7 +94,9 @@ package enum EmployeePayload {
   }
 
   /// The day-1 records `1...count`.
-  package static func day1Records(count: Int) -> [Record] { (0..<max(0, count)).map { record($0 + 1) } }
+  package static func day1Records(count: Int) -> [Record] {
+    (0..<max(0, count)).map { record($0 + 1) }
+  }
 
   /// The bytes of `day1_<count>.json`.
   ///

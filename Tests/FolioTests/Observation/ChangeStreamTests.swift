@@ -8,13 +8,15 @@ import Testing
     let store = try QueryFixtures.clicks()
     var commits = store.changes().makeAsyncIterator()
     try store.transaction { tx in
-      _ = try tx.work.insert("Click", attributes: ["clickID": 7, "timeStamp": "2020-01-01T00:00:00.000Z"])
+      _ = try tx.work.insert(
+        "Click", attributes: ["clickID": 7, "timeStamp": "2020-01-01T00:00:00.000Z"])
       try tx.work.setAttributes("Batch", 100, ["name": "first"])
     }
     let commit = try #require(await commits.next())
     #expect(commit.generation == store.generation)
     let summary = commit.changes.map { "\($0.kind) \($0.key) \($0.changedFields)" }
-    #expect(summary == [#"insert Click 7 ["clickID", "timeStamp"]"#, #"update Batch 100 ["name"]"#])
+    #expect(
+      summary == [#"insert Click 7 ["clickID", "timeStamp"]"#, #"update Batch 100 ["name"]"#])
   }
 
   @Test func reportsDeletesWithTheirCascade() async throws {
@@ -49,7 +51,9 @@ import Testing
       _ = try tx.work.insert("Click", attributes: ["clickID": 9])
       try tx.work.delete("Click", 9)
     }
-    try store.transaction { tx in try tx.work.setAttributes("Click", 1, ["timeStamp": "2020-01-01T00:00:00.000Z"]) }
+    try store.transaction { tx in
+      try tx.work.setAttributes("Click", 1, ["timeStamp": "2020-01-01T00:00:00.000Z"])
+    }
     let commit = try #require(await commits.next())
     #expect(commit.changes.map(\.key) == [RecordKey("Click", 1)])
   }
@@ -85,7 +89,9 @@ import Testing
         group.addTask {
           for n in 0..<25 {
             let id = Int64(writer * 100 + n)
-            try? store.transaction { tx in _ = try tx.work.insert("Item", attributes: ["id": .int(id)]) }
+            try? store.transaction { tx in
+              _ = try tx.work.insert("Item", attributes: ["id": .int(id)])
+            }
           }
         }
       }

@@ -10,18 +10,21 @@ import Testing
     #expect(live.initial.isEmpty)
     var updates = live.makeAsyncIterator()
 
-    try store.emulateSync("Item", [["id": 1, "active": true], ["id": 2, "active": false], ["id": 3, "active": true]])
+    try store.emulateSync(
+      "Item", [["id": 1, "active": true], ["id": 2, "active": false], ["id": 3, "active": true]])
     let first = try #require(await updates.next())
     #expect(first.changes.map(\.description) == ["insert 1 at 0", "insert 3 at 1"])
     #expect(first.ids == [1, 3])
 
-    try store.emulateSync("Item", [["id": 1, "active": true, "name": "x"], ["id": 3, "active": true]])
+    try store.emulateSync(
+      "Item", [["id": 1, "active": true, "name": "x"], ["id": 3, "active": true]])
     let second = try #require(await updates.next())
     #expect(second.changes.map(\.description) == ["update 1 at 0"])
     #expect(second.ids == [1, 3])
     #expect(second.results.first?["name"] == "x")
 
-    try store.emulateSync("Item", [["id": 1, "active": false, "name": "x"], ["id": 3, "active": true]])
+    try store.emulateSync(
+      "Item", [["id": 1, "active": false, "name": "x"], ["id": 3, "active": true]])
     let third = try #require(await updates.next())
     #expect(third.changes.map(\.description) == ["delete 1 at 0"])
     #expect(third.ids == [3])
@@ -29,7 +32,8 @@ import Testing
     // Sync 4 repeats sync 3: nothing changes, so nothing commits. A Tag sync commits, but
     // touches no Item. Neither notifies: the next update is sync 5's.
     let generation = store.generation
-    try store.emulateSync("Item", [["id": 1, "active": false, "name": "x"], ["id": 3, "active": true]])
+    try store.emulateSync(
+      "Item", [["id": 1, "active": false, "name": "x"], ["id": 3, "active": true]])
     #expect(store.generation == generation)
     try store.emulateSync("Tag", [["id": 1, "label": "a"]])
     #expect(store.generation == generation + 1)
@@ -69,7 +73,9 @@ import Testing
     #expect(update.ids == [5, 4, 1, 3])
     #expect(
       update.changes.map(\.description)
-        == ["delete 2 at 1", "insert 5 at 0", "move 4 from 3 to 1", "update 1 at 0", "update 3 at 2"])
+        == [
+          "delete 2 at 1", "insert 5 at 0", "move 4 from 3 to 1", "update 1 at 0", "update 3 at 2",
+        ])
     #expect(update.changes[3] == ResultChange(kind: .update, id: 1, oldIndex: 0, newIndex: 2))
     // Applying the change list to the old ids gives the new ids.
     #expect(Self.apply(update.changes, to: [1, 2, 3, 4], final: update.ids))
@@ -82,7 +88,9 @@ import Testing
     let moved = Set(changes.filter { $0.kind == .move }.map(\.id))
     survivors.removeAll { deleted.contains($0) || moved.contains($0) }
     var result = survivors
-    let placed = changes.filter { $0.kind == .insert || $0.kind == .move }.sorted { ($0.newIndex ?? 0) < ($1.newIndex ?? 0) }
+    let placed = changes.filter { $0.kind == .insert || $0.kind == .move }.sorted {
+      ($0.newIndex ?? 0) < ($1.newIndex ?? 0)
+    }
     for change in placed {
       guard let index = change.newIndex, index <= result.count else { return false }
       result.insert(change.id, at: index)
@@ -104,8 +112,12 @@ import Testing
     let live = try store.observe(Query("Item", where: "active" == true))
     var updates = live.makeAsyncIterator()
     try store.transaction { tx in try tx.work.setAttributes("Item", 1, ["name": "still inactive"]) }
-    try store.transaction { tx in _ = try tx.work.insert("Item", attributes: ["id": 3, "active": false]) }
-    try store.transaction { tx in _ = try tx.work.insert("Tag", attributes: ["id": 1, "label": "t"]) }
+    try store.transaction { tx in
+      _ = try tx.work.insert("Item", attributes: ["id": 3, "active": false])
+    }
+    try store.transaction { tx in
+      _ = try tx.work.insert("Tag", attributes: ["id": 1, "label": "t"])
+    }
     try store.transaction { tx in try tx.work.setAttributes("Item", 2, ["name": "seen"]) }
     let update = try #require(await updates.next())
     #expect(update.generation == store.generation)

@@ -38,7 +38,8 @@ import Testing
         for _ in 0..<Int.random(in: 1...6, using: &random) {
           let id = RecordID.int(Int64.random(in: 0..<20, using: &random))
           let values: JSONObject = [
-            "active": .bool(Bool.random(using: &random)), "count": .int(Int64.random(in: 0..<5, using: &random)),
+            "active": .bool(Bool.random(using: &random)),
+            "count": .int(Int64.random(in: 0..<5, using: &random)),
             "name": .string(String(UnicodeScalar(UInt8.random(in: 97..<100, using: &random)))),
           ]
           if Int.random(in: 0..<3, using: &random) == 0 {

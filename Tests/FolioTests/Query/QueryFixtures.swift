@@ -6,16 +6,22 @@ enum QueryFixtures {
   static let schema = Schema(entities: [
     Entity(
       name: "Batch", identifiers: ["id"],
-      attributes: [Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true)],
+      attributes: [
+        Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true),
+      ],
       relationships: [
-        Relationship(name: "clicks", target: "Click", isToMany: true, inverse: "batch", deleteRule: .cascade)
+        Relationship(
+          name: "clicks", target: "Click", isToMany: true, inverse: "batch", deleteRule: .cascade)
       ]),
     Entity(
       name: "Click", identifiers: ["clickID"],
       attributes: [
-        Attribute(name: "clickID", type: .int), Attribute(name: "timeStamp", type: .isoDate, isOptional: true),
+        Attribute(name: "clickID", type: .int),
+        Attribute(name: "timeStamp", type: .isoDate, isOptional: true),
       ],
-      relationships: [Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")]),
+      relationships: [
+        Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")
+      ]),
     Entity(
       name: "Item", identifiers: ["id"],
       attributes: [
@@ -46,7 +52,9 @@ enum QueryFixtures {
       defaultSort: ["fullName"]),
     Entity(
       name: "Department", identifiers: ["departmentID"],
-      attributes: [Attribute(name: "departmentID", type: .int), Attribute(name: "name", type: .string)]),
+      attributes: [
+        Attribute(name: "departmentID", type: .int), Attribute(name: "name", type: .string),
+      ]),
   ])
 
   /// U57's initial store: Batch 100 with Clicks 0…4.
@@ -85,10 +93,13 @@ enum QueryFixtures {
         try tx.work.insert(
           "Employee",
           attributes: [
-            "employeeID": .int(id), "fullName": .string(name), "age": .int(age), "active": .bool(active),
+            "employeeID": .int(id), "fullName": .string(name), "age": .int(age),
+            "active": .bool(active),
             "hiredAt": .string(hired),
           ])
-        if let department { try tx.work.setToOne("Employee", .int(id), "department", to: .int(department)) }
+        if let department {
+          try tx.work.setToOne("Employee", .int(id), "department", to: .int(department))
+        }
       }
     }
     return store

@@ -161,8 +161,10 @@ import Testing
 
   @Test func hostileInputGetsErrorsNotCrashes() {
     let inputs = [
-      "'", "\"", "\\", "a == '\\", "[", "]", "a in [", "a in [,]", "a in [1,]", ".", "a..b == 1", "-", "1e",
-      "a == 1e999", "a == --1", "((((", "))))", "a == 1 &&", "a == 1 ||", "!", "a is", "a is not", "a is not 3",
+      "'", "\"", "\\", "a == '\\", "[", "]", "a in [", "a in [,]", "a in [1,]", ".", "a..b == 1",
+      "-", "1e",
+      "a == 1e999", "a == --1", "((((", "))))", "a == 1 &&", "a == 1 ||", "!", "a is", "a is not",
+      "a is not 3",
       "\u{0}", "a == '\u{1F600}' && 😀 == 1",
     ]
     for input in inputs {
@@ -174,5 +176,67 @@ import Testing
     let store = try QueryFixtures.clicks()
     let query = try Query("Click", parsing: "clickID > 0 && clickID < 4", sortedBy: "-clickID")
     #expect(try store.fetch(query).ids == [3, 2, 1])
+  }
+
+  /// A random condition text from the grammar, `depth` levels deep.
+  static func randomCondition(_ depth: Int, _ random: inout ResultsDiffTests.Generator) -> String {
+    let fields = ["a", "b.c", "count", "é_1"]
+    let values = [
+      "1", "-2", "2.5", "1e3", "'x'", "\"y z\"", "'it\\'s'", "true", "false", "null", "[]",
+      "[1, 'a']",
+    ]
+    let field = fields[Int.random(in: 0..<fields.count, using: &random)]
+    let value = values[Int.random(in: 0..<values.count, using: &random)]
+    let choice =
+      depth == 0 ? Int.random(in: 0..<5, using: &random) : Int.random(in: 0..<9, using: &random)
+    switch choice {
+    case 0:
+      return
+        "\(field) \(["==", "!=", "<", "<=", ">", ">="][Int.random(in: 0..<6, using: &random)]) \(value)"
+    case 1: return "\(field) in [\(value == "[]" ? "1" : value), 2]"
+    case 2: return "\(field) contains \(value)"
+    case 3: return "\(field) beginsWith 'p'"
+    case 4: return "\(field) is \(Bool.random(using: &random) ? "not " : "")null"
+    case 5: return "!" + randomCondition(depth - 1, &random)
+    case 6: return "(" + randomCondition(depth - 1, &random) + ")"
+    case 7:
+      return randomCondition(depth - 1, &random) + " && " + randomCondition(depth - 1, &random)
+    default:
+      return randomCondition(depth - 1, &random) + " || " + randomCondition(depth - 1, &random)
+    }
+  }
+
+  @Test func randomConditionsRoundTripAndMutationsNeverCrash() {
+    var random = ResultsDiffTests.Generator(state: 42)
+    var parsed = 0
+    var rejected = 0
+    for _ in 0..<2000 {
+      var text = Self.randomCondition(Int.random(in: 0...4, using: &random), &random)
+      if Bool.random(using: &random), !text.isEmpty {
+        // Mutate one character: delete it or replace it with a grammar character.
+        var characters = Array(text)
+        let position = Int.random(in: 0..<characters.count, using: &random)
+        let replacements: [Character] = [
+          "(", ")", "'", "\"", "=", "!", "&", "|", "[", "]", ",", ".", "-", "\\", "x", " ",
+        ]
+        if Bool.random(using: &random) {
+          characters.remove(at: position)
+        } else {
+          characters[position] =
+            replacements[Int.random(in: 0..<replacements.count, using: &random)]
+        }
+        text = String(characters)
+      }
+      do {
+        let condition = try Condition(parsing: text)
+        parsed += 1
+        #expect((try? Condition(parsing: condition.description)) == condition, "\(text)")
+      } catch {
+        rejected += 1
+        #expect(error.offset.map { $0 >= 0 && $0 <= text.count } == true, "\(text)")
+      }
+    }
+    #expect(parsed > 1000)
+    #expect(rejected > 100)
   }
 }

@@ -42,7 +42,8 @@ import Testing
     #expect(try store.max("clickID", in: all) == 4)
     #expect(try store.sum("clickID", in: all) == 10)
     #expect(try store.average("clickID", in: all) == 2.0)
-    #expect(try store.average("clickID", in: Query("Click", where: Field("clickID").isIn([0, 1]))) == 0.5)
+    #expect(
+      try store.average("clickID", in: Query("Click", where: Field("clickID").isIn([0, 1]))) == 0.5)
   }
 
   @Test func aggregatesOfNothingAreNil() throws {
@@ -101,14 +102,17 @@ import Testing
 
   @Test func multiKeyOrderBreaksTiesWithTheNextKey() throws {
     let store = try QueryFixtures.items([
-      ["id": 1, "name": "b", "count": 2], ["id": 2, "name": "a", "count": 2], ["id": 3, "name": "c", "count": 1],
+      ["id": 1, "name": "b", "count": 2], ["id": 2, "name": "a", "count": 2],
+      ["id": 3, "name": "c", "count": 1],
     ])
     #expect(try store.fetch(Query("Item", sortedBy: ["-count", "name"])).ids == [2, 1, 3])
     #expect(try store.fetch(Query("Item", sortedBy: "-count,name")).ids == [2, 1, 3])
   }
 
   @Test func equalKeysFallBackToIdentifierOrder() throws {
-    let store = try QueryFixtures.items([["id": 3, "count": 1], ["id": 1, "count": 1], ["id": 2, "count": 1]])
+    let store = try QueryFixtures.items([
+      ["id": 3, "count": 1], ["id": 1, "count": 1], ["id": 2, "count": 1],
+    ])
     #expect(try store.fetch(Query("Item", sortedBy: "count")).ids == [1, 2, 3])
     #expect(try store.fetch(Query("Item", sortedBy: "-count")).ids == [1, 2, 3])
     #expect(try store.fetch(Query("Item")).ids == [1, 2, 3])
@@ -116,7 +120,8 @@ import Testing
 
   @Test func theEntityDefaultSortAppliesWithoutKeys() throws {
     let store = try QueryFixtures.company()
-    #expect(try store.fetch(Query("Employee")).map { $0["fullName"] } == ["Ann", "Bob", "Cyd", "Dee"])
+    #expect(
+      try store.fetch(Query("Employee")).map { $0["fullName"] } == ["Ann", "Bob", "Cyd", "Dee"])
     #expect(try store.fetch(Query("Employee", sortedBy: "-age")).ids == [4, 2, 1, 3])
     #expect(try store.last(Query("Employee"))?["fullName"] == "Dee")
   }
@@ -146,7 +151,9 @@ import Testing
   }
 
   @Test func aPartialSortAgreesWithAFullSort() throws {
-    let items: [JSONObject] = (1...200).map { i in ["id": .int(Int64(i)), "count": .int(Int64((i * 37) % 23))] }
+    let items: [JSONObject] = (1...200).map { i in
+      ["id": .int(Int64(i)), "count": .int(Int64((i * 37) % 23))]
+    }
     let store = try QueryFixtures.items(items)
     let full = try store.fetch(Query("Item", sortedBy: ["-count"]))
     let top = try store.fetch(Query("Item", sortedBy: ["-count"], limit: 10))
@@ -163,7 +170,8 @@ import Testing
   @Test func describesItselfWithoutDefaults() {
     #expect(Query("Click").description == "Click")
     #expect(
-      Query("Item", where: "count" > 1, sortedBy: ["-count", "name"], limit: 5, offset: 2).description
+      Query("Item", where: "count" > 1, sortedBy: ["-count", "name"], limit: 5, offset: 2)
+        .description
         == "Item where count > 1 sortedBy -count,name limit 5 offset 2")
   }
 }

@@ -37,7 +37,9 @@ import Testing
   }
 
   @Test func integerSumsOverflowIntoDoubles() throws {
-    let store = try QueryFixtures.items([["id": 1, "count": .int(Int64.max)], ["id": 2, "count": 1]])
+    let store = try QueryFixtures.items([
+      ["id": 1, "count": .int(Int64.max)], ["id": 2, "count": 1],
+    ])
     #expect(try store.sum("count", in: Query("Item")) == .double(Double(Int64.max) + 1))
   }
 
@@ -61,6 +63,7 @@ import Testing
   @Test func aggregatesFollowKeyPaths() throws {
     let store = try QueryFixtures.company()
     #expect(try store.min("department.name", in: Query("Employee")) == "Dev")
-    #expect(try store.average("age", in: Query("Employee", where: "department.name" == "QA")) == 31.5)
+    #expect(
+      try store.average("age", in: Query("Employee", where: "department.name" == "QA")) == 31.5)
   }
 }

@@ -13,7 +13,8 @@ import Testing
 
   @Test func integersAndDoublesSortNumerically() throws {
     let store = try QueryFixtures.items([
-      ["id": 1, "price": 2.5], ["id": 2, "price": 2], ["id": 3, "price": -1], ["id": 4, "price": 10],
+      ["id": 1, "price": 2.5], ["id": 2, "price": 2], ["id": 3, "price": -1],
+      ["id": 4, "price": 10],
       ["id": 5, "price": 2.0],
     ])
     #expect(try store.fetch(Query("Item", sortedBy: "price")).ids == [3, 2, 5, 1, 4])
@@ -21,7 +22,9 @@ import Testing
 
   @Test func largeIntegersCompareExactlyWithDoubles() throws {
     let big: Int64 = 9_007_199_254_740_993  // 2^53 + 1: not representable as a Double
-    let store = try QueryFixtures.items([["id": 1, "count": .int(big)], ["id": 2, "count": .int(big - 1)]])
+    let store = try QueryFixtures.items([
+      ["id": 1, "count": .int(big)], ["id": 2, "count": .int(big - 1)],
+    ])
     #expect(try store.fetch(Query("Item", where: "count" > 9_007_199_254_740_992.0)).ids == [1])
     #expect(try store.fetch(Query("Item", where: "count" == 9_007_199_254_740_992.0)).ids == [2])
     #expect(try store.fetch(Query("Item", where: "count" < 1e300)).ids == [1, 2])
@@ -29,7 +32,8 @@ import Testing
 
   @Test func stringsSortByUnicodeScalars() throws {
     let store = try QueryFixtures.items([
-      ["id": 1, "name": "zebra"], ["id": 2, "name": "Émile"], ["id": 3, "name": "apple"], ["id": 4, "name": "Zoë"],
+      ["id": 1, "name": "zebra"], ["id": 2, "name": "Émile"], ["id": 3, "name": "apple"],
+      ["id": 4, "name": "Zoë"],
       ["id": 5, "name": "e\u{301}mile"],
     ])
     // Scalar order of the composed (NFC) form, no locale: "Z" < "a" < "z" < "É" (U+00C9) < "é"
@@ -38,7 +42,9 @@ import Testing
   }
 
   @Test func canonicallyEquivalentStringsAreEqual() throws {
-    let store = try QueryFixtures.items([["id": 1, "name": "caf\u{E9}"], ["id": 2, "name": "cafe\u{301}"]])
+    let store = try QueryFixtures.items([
+      ["id": 1, "name": "caf\u{E9}"], ["id": 2, "name": "cafe\u{301}"],
+    ])
     #expect(try store.fetch(Query("Item", where: "name" == "caf\u{E9}")).ids == [1, 2])
   }
 
@@ -51,13 +57,16 @@ import Testing
   }
 
   @Test func booleansSortFalseFirst() throws {
-    let store = try QueryFixtures.items([["id": 1, "active": true], ["id": 2, "active": false], ["id": 3]])
+    let store = try QueryFixtures.items([
+      ["id": 1, "active": true], ["id": 2, "active": false], ["id": 3],
+    ])
     #expect(try store.fetch(Query("Item", sortedBy: "active")).ids == [3, 2, 1])
   }
 
   @Test func mixedKindsSortByKindThenValue() throws {
     let store = try QueryFixtures.items([
-      ["id": 1, "name": "x"], ["id": 2, "name": 3], ["id": 3, "name": true], ["id": 4], ["id": 5, "name": ["a"]],
+      ["id": 1, "name": "x"], ["id": 2, "name": 3], ["id": 3, "name": true], ["id": 4],
+      ["id": 5, "name": ["a"]],
     ])
     #expect(try store.fetch(Query("Item", sortedBy: "name")).ids == [4, 3, 2, 1, 5])
   }
@@ -89,14 +98,17 @@ import Testing
 
   @Test func decodesRecordsIntoCodableTypes() throws {
     let store = try QueryFixtures.company()
-    let people = try store.fetch(Employee.self, Query("Employee", where: "age" > 40, sortedBy: "age"))
+    let people = try store.fetch(
+      Employee.self, Query("Employee", where: "age" > 40, sortedBy: "age"))
     #expect(
       people == [
         Employee(
-          employeeID: 2, fullName: "Bob", age: 45, active: true, hiredAt: Date(timeIntervalSince1970: 1_547_078_400),
+          employeeID: 2, fullName: "Bob", age: 45, active: true,
+          hiredAt: Date(timeIntervalSince1970: 1_547_078_400),
           department: 2),
         Employee(
-          employeeID: 4, fullName: "Dee", age: 52, active: true, hiredAt: Date(timeIntervalSince1970: 1_422_864_000),
+          employeeID: 4, fullName: "Dee", age: 52, active: true,
+          hiredAt: Date(timeIntervalSince1970: 1_422_864_000),
           department: nil),
       ])
   }
@@ -107,7 +119,11 @@ import Testing
 
   @Test func decodingReportsMismatches() throws {
     let store = try QueryFixtures.company()
-    #expect(throws: DecodingError.self) { try store.fetch(Wrong.self, Query("Employee")) }
+    let error = try #require(throws: RecordCodingError.self) {
+      try store.fetch(Wrong.self, Query("Employee"))
+    }
+    #expect(error.code == .typeMismatch)
+    #expect(error.path == "fullName")
   }
 
   @Test func queriesRunInsideTransactionsSeeTheirOwnWrites() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Folio
 import FolioTestSupport
 
-/// Runs `folio-testhost churn` on one directory store and SIGKILLs it at random instants; after
+/// Runs `folio-testhost kill-churn` on one directory store and SIGKILLs it at random instants; after
 /// each kill, opens the store (read-only, then as a writer) and checks that it holds exactly the
 /// last committed state or the state that was being committed, with every invariant intact.
 struct KillHarness {
@@ -39,7 +39,7 @@ struct KillHarness {
     var known: Candidate?
     var random = Seeded(seed: seed)
     for round in 0..<kills {
-      let writer = try StoreTestHost.start(["churn", path, String(seed)])
+      let writer = try StoreTestHost.start(["kill-churn", path, String(seed)])
       var lines: [String] = []
       // Most kills land while the writer commits; some while it opens (and recovers).
       if random.next() % 8 == 0 {

@@ -10,10 +10,10 @@ import FolioTestSupport
 @Suite struct TwoProcessTests {
   static let seed: UInt64 = 11
 
-  /// Starts `folio-testhost churn` on a fresh store and waits until it has committed at least
+  /// Starts `folio-testhost kill-churn` on a fresh store and waits until it has committed at least
   /// `commits` times.
   func startWriter(_ path: String, commits: Int) throws -> StoreTestHost.Running {
-    let writer = try StoreTestHost.start(["churn", path, String(Self.seed)])
+    let writer = try StoreTestHost.start(["kill-churn", path, String(Self.seed)])
     var done = 0
     while done < commits {
       let line = writer.readLine()
@@ -29,7 +29,7 @@ import FolioTestSupport
     let path = directory.path + "/store.folio"
     let writer = try startWriter(path, commits: 2)
     defer { writer.kill() }
-    let second = try StoreTestHost.run(["churn", path, "99", "1"])
+    let second = try StoreTestHost.run(["kill-churn", path, "99", "1"])
     #expect(second.status == 1)
     #expect(second.output.hasPrefix("lock: error: the store is locked by another writer: pid \(writer.process.processIdentifier) on host "))
     #expect(second.output.hasSuffix("[locked]\n"))

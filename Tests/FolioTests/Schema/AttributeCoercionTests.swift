@@ -157,7 +157,7 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
     }
     #expect(
       error.description
-        == "attribute 'label': expected a value for required attribute (a string (or an integral number)), found null [nullNotAllowed]"
+        == "attribute 'label': expected a value (the attribute is required, so null cannot clear it), found null [nullNotAllowed]"
     )
   }
 
@@ -172,6 +172,11 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
     let element = try #require(tags.coerce([1, true], schemaDateFormats: .strict).failure)
     #expect(element.elementIndex == 1)
     #expect(element.message.hasSuffix("at element 1, found the bool true"))
+    let hole = try #require(tags.coerce([1, nil], schemaDateFormats: .strict).failure)
+    #expect(
+      hole.description
+        == #"attribute 'tags': expected an int (an integral number or an integer string such as "7") (arrays cannot hold null) at element 1, found null [nullNotAllowed]"#
+    )
   }
 
   @Test func attributeDateFormatsOverrideTheSchema() {
@@ -213,7 +218,7 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
 }
 
 extension Result {
-  var failure: Failure? {
+  fileprivate var failure: Failure? {
     if case .failure(let f) = self { return f }
     return nil
   }

@@ -84,3 +84,14 @@ import Testing
     #expect(JSONWriter.string(.object(object)) == #"{"a":{"b":{"c":true}}}"#)
   }
 }
+
+extension EntityMappingTests {
+  /// Validation caps key paths at 32 components; writing longer ones still works.
+  @Test func longKeyPathsAreWrittenAndRead() {
+    let path = JSONKeyPath(Array(repeating: "a", count: 300).joined(separator: "."))
+    var object = JSONObject()
+    path.set(1, in: &object)
+    #expect(path.value(in: object) == 1)
+    #expect(path.value(in: ["a": 1]) == nil)
+  }
+}

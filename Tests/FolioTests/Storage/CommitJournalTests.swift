@@ -55,6 +55,19 @@ import FolioTestSupport
     #expect(try store.check() == [])
   }
 
+  @Test func aLeftoverTemporaryCommitRecordIsNotACommit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try seeded(directory)
+    try crashedSave(path, after: .journalWritten)
+    // Killed while writing the commit record: only its temporary file exists.
+    try Data("{\"files\": [".utf8).write(to: URL(fileURLWithPath: path + "/.journal/commit.json.tmp"))
+    let store = try Store(directory: path, schema: Self.schema)
+    #expect(store.get("Batch", 1)?["label"] == "old")
+    #expect(!FileManager.default.fileExists(atPath: path + "/.journal"))
+    #expect(try store.check() == [])
+  }
+
   @Test func aSaveFailingAfterItsCommitPointRefusesFurtherTransactions() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -23,7 +23,7 @@ import FolioTestSupport
     #expect(try text(path + "/.gitignore").contains("lock\ncommit.lock\n.journal/\n"))
     let manifest = try Manifest(bytes: try bytes(path + "/manifest.json"))
     #expect(manifest.generation == 0)
-    #expect(manifest.schemaFingerprint == SchemaCopy.fingerprint(Self.schema))
+    #expect(manifest.schemaFingerprint == Self.schema.fingerprint)
     #expect(manifest.entities["Batch"]?.shards == [Manifest.Shard(records: 0, checksum: ShardFile.checksum(Array("[]\n".utf8)))])
   }
 
@@ -147,7 +147,7 @@ import FolioTestSupport
     #expect(store.schema.entities.map(\.name) == ["Batch", "Click", "Order", "Person"])
     #expect(store.schema.entity(named: "Batch")?.relationship(named: "clicks")?.deleteRule == .cascade)
     #expect(store.get("Person", 1)?["born"] == "1815-12-10T00:00:00.000Z")
-    #expect(SchemaCopy.fingerprint(store.schema) == SchemaCopy.fingerprint(Self.schema))
+    #expect(store.schema.fingerprint == Self.schema.fingerprint)
   }
 
   @Test func aDirectoryWithOtherFilesIsNotTakenOver() throws {
@@ -166,5 +166,25 @@ import FolioTestSupport
     let reader = try Store(directory: path, schema: Self.schema, options: StoreOptions(readOnly: true))
     let error = try #require(throws: StoreError.self) { try reader.insert("Batch", ["id": 1]) }
     #expect(error.code == .readOnly)
+  }
+}
+
+extension StoreDirectoryTests {
+  @Test func rewritingFilesNormalisesAcceptedHandEdits() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/s"
+    do {
+      let store = try Store(directory: path, schema: Self.schema)
+      try store.insert("Person", ["id": 1, "name": "Ada"])
+    }
+    try Data(#"[{"name":"Ada","id":1,"active":true}]"#.utf8).write(to: URL(fileURLWithPath: path + "/Person/0000.json"))
+    let store = try Store(directory: path, schema: Self.schema, options: StoreOptions(validation: .lenient))
+    #expect(try store.check().count == 3)
+    try store.rewriteFiles()
+    #expect(try text(path + "/Person/0000.json") == "[\n  {\n    \"active\": true,\n    \"id\": 1,\n    \"name\": \"Ada\"\n  }\n]\n")
+    #expect(store.generation == 1)
+    let reopened = try Store(directory: directory.path + "/s", schema: Self.schema, options: StoreOptions(readOnly: true))
+    #expect(reopened.loadProblems == [])
   }
 }

@@ -114,7 +114,7 @@ import FolioTestSupport
       ("Click/0000.json", "[\n<<<<<<< HEAD\n  {\"clickID\": 2}\n=======\n]\n", .mergeConflict,
        "Click/0000.json:2:1: error: the file holds git merge-conflict markers; resolve the conflict (keep one side of each record), then open the store again [mergeConflict]"),
       ("Click/0000.json", "[{\"clickID\": 2},]", .invalidJSON,
-       "Click/0000.json:1:17: error: the file is not valid JSON: "),
+       "Click/0000.json:1:16: error: the file is not valid JSON: "),
       ("Click/0000.json", "", .missingShard,
        "Click/0000.json: error: the shard file listed in the manifest is missing; restore it from version control or a backup [missingShard]"),
     ]

@@ -8,7 +8,12 @@ import Testing
     let schema = try #require(SyncSchemas.named("batches"))
     let store = try SyncTestStore.make(schema)
     try store.sync(
-      [["id": 1, "batch": ["name": "Batch 1"], "clicked": [["id": 2, "time": "2014-07-06T09:59:00+02:00"], ["id": 3]]]],
+      [
+        [
+          "id": 1, "batch": ["name": "Batch 1"],
+          "clicked": [["id": 2, "time": "2014-07-06T09:59:00+02:00"], ["id": 3]],
+        ]
+      ],
       into: "Batch")
     #expect(
       JSONWriter.string(store.state.export("Batch"))
@@ -22,8 +27,10 @@ import Testing
     let schema = try #require(SyncSchemas.named("commits"))
     let store = try SyncTestStore.make(schema)
     try store.sync(
-      [["sha": "a1", "commit": ["message": "one"], "committer": ["login": "blork"]],
-       ["sha": "b2", "commit": ["message": "two"], "committer": ["login": "ada"]]],
+      [
+        ["sha": "a1", "commit": ["message": "one"], "committer": ["login": "blork"]],
+        ["sha": "b2", "commit": ["message": "two"], "committer": ["login": "ada"]],
+      ],
       into: "Commit")
     for entity in ["Commit", "GitUser"] {
       let report = try store.sync(store.state.export(entity), into: entity)

@@ -30,7 +30,8 @@ import Testing
     Row("price", #""x""#, nil), Row("price", "true", nil),
     // U27 bool
     Row("active", "true", "true"), Row("active", "false", "false"), Row("active", "1", "true"),
-    Row("active", "0", "false"), Row("active", #""true""#, "true"), Row("active", #""false""#, "false"),
+    Row("active", "0", "false"), Row("active", #""true""#, "true"),
+    Row("active", #""false""#, "false"),
     Row("active", "2", nil), Row("active", #""yes""#, nil), Row("active", #""1""#, nil),
     Row("active", #""TRUE""#, nil),
     // U28 string
@@ -39,18 +40,22 @@ import Testing
     Row("name", "[]", nil),
   ]
 
-  @Test(arguments: conversions)
-  func attributeValuesConvertLosslesslyOrRejectTheItem(_ row: Row) throws {
+  @Test(arguments: conversions, Backing.allCases)
+  func attributeValuesConvertLosslesslyOrRejectTheItem(_ row: Row, _ backing: Backing) throws {
     let stored: JSONObject = ["id": 1, "count": 5, "price": 1.0, "active": false, "name": "A"]
-    let store = try SyncTestStore.items([stored])
+    let test = try SyncTestStore.items([stored], backing: backing)
+    defer { test.remove() }
+    let store = test.store
     var item: JSONObject = ["id": 1]
     item[row.attribute] = try JSONParser.parse(row.incoming)
-    let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+    let report = try store.sync(
+      [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     let record = try #require(store.state.record("Item", 1))
     if let expected = row.expected {
       let value = try JSONParser.parse(expected)
       #expect(record[row.attribute] == value)
-      #expect(report.outcomes.first?.kind == (stored[row.attribute] == value ? .unchanged : .updated))
+      #expect(
+        report.outcomes.first?.kind == (stored[row.attribute] == value ? .unchanged : .updated))
     } else {
       #expect(record == stored)
       let outcome = try #require(report.outcomes.first)
@@ -80,17 +85,21 @@ import Testing
     Row("seen", #""06/07/2014""#, nil), Row("seen", "1404633540", nil),
   ]
 
-  @Test(arguments: dates)
-  func isoDatesAreStoredAsCanonicalUTCInstants(_ row: Row) throws {
-    let store = try SyncTestStore.items([["id": 1]])
+  @Test(arguments: dates, Backing.allCases)
+  func isoDatesAreStoredAsCanonicalUTCInstants(_ row: Row, _ backing: Backing) throws {
+    let test = try SyncTestStore.items([["id": 1]], backing: backing)
+    defer { test.remove() }
+    let store = test.store
     let item: JSONObject = ["id": 1, "seen": try JSONParser.parse(row.incoming)]
-    let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+    let report = try store.sync(
+      [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     let record = try #require(store.state.record("Item", 1))
     if let expected = row.expected {
       #expect(record["seen"] == (try JSONParser.parse(expected)))
       #expect(report.outcomes.map(\.kind) == [.updated])
       // Re-sending the same instant changes nothing (U29).
-      let again = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+      let again = try store.sync(
+        [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
       #expect(again.outcomes.map(\.kind) == [.unchanged])
     } else {
       #expect(record == ["id": 1])
@@ -101,28 +110,36 @@ import Testing
   @Test func anEqualInstantInAnotherOffsetIsUnchanged() throws {
     let store = try SyncTestStore.items([["id": 1, "seen": "2014-07-06T07:59:00.000Z"]])
     let report = try store.sync(
-      [["id": 1, "seen": "2014-07-06T09:59:00+02:00"]], into: "Item", options: SyncOptions(deleteMissing: false))
+      [["id": 1, "seen": "2014-07-06T09:59:00+02:00"]], into: "Item",
+      options: SyncOptions(deleteMissing: false))
     #expect(report.outcomes.map(\.kind) == [.unchanged])
   }
 
   @Test func anEmptyDateStringClearsTheDate() throws {
     let store = try SyncTestStore.items([["id": 1, "seen": "2014-07-06T07:59:00.000Z"], ["id": 2]])
     let report = try store.sync(
-      [["id": 1, "seen": ""], ["id": 2, "seen": ""]], into: "Item", options: SyncOptions(deleteMissing: false))
+      [["id": 1, "seen": ""], ["id": 2, "seen": ""]], into: "Item",
+      options: SyncOptions(deleteMissing: false))
     #expect(SyncTestStore.lines(report) == ["Item 1 updated", "Item 2 unchanged"])
     #expect(store.state.record("Item", 1) == ["id": 1])
   }
 
   static let identifiers: [Row] = [
-    Row("id", #""1""#, "1"), Row("id", "1.0", "1"), Row("id", #""1.5""#, nil), Row("id", "true", nil),
+    Row("id", #""1""#, "1"), Row("id", "1.0", "1"), Row("id", #""1.5""#, nil),
+    Row("id", "true", nil),
   ]
 
-  @Test(arguments: identifiers)
-  func integerIdentifiersConvertBeforeMatching(_ row: Row) throws {
+  @Test(arguments: identifiers, Backing.allCases)
+  func integerIdentifiersConvertBeforeMatching(_ row: Row, _ backing: Backing) throws {
     // U16: a converted identifier matches the stored record; an unconvertible one is rejected.
-    let store = try SyncTestStore.items([["id": 1, "name": "A"]])
-    let item: JSONObject = ["id": try JSONParser.parse(row.incoming), "name": row.expected == nil ? "X" : "A"]
-    let report = try store.sync([.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
+    let test = try SyncTestStore.items([["id": 1, "name": "A"]], backing: backing)
+    defer { test.remove() }
+    let store = test.store
+    let item: JSONObject = [
+      "id": try JSONParser.parse(row.incoming), "name": row.expected == nil ? "X" : "A",
+    ]
+    let report = try store.sync(
+      [.object(item)], into: "Item", options: SyncOptions(deleteMissing: false))
     #expect(store.state.count("Item") == 1)
     #expect(store.state.record("Item", 1) == ["id": 1, "name": "A"])
     #expect(report.outcomes.map(\.kind) == [row.expected == nil ? .rejected : .unchanged])
@@ -145,13 +162,16 @@ import Testing
     KeyPathRow(payload: #"[{"id":1,"batch":{"name":null}}]"#, name: nil, kind: .updated),
   ]
 
-  @Test(arguments: keyPaths)
-  func nestedKeyPathsReadThroughObjectsOnly(_ row: KeyPathRow) throws {
+  @Test(arguments: keyPaths, Backing.allCases)
+  func nestedKeyPathsReadThroughObjectsOnly(_ row: KeyPathRow, _ backing: Backing) throws {
     let schema = try #require(SyncSchemas.named("batches"))
-    let store = try SyncTestStore.make(schema, ["Batch": [["id": 1, "name": "Batch 1"]]])
+    let test = try SyncTestStore.make(backing, schema, ["Batch": [["id": 1, "name": "Batch 1"]]])
+    defer { test.remove() }
+    let store = test.store
     let report = try store.sync(
       try JSONParser.parse(row.payload), into: "Batch", options: SyncOptions(deleteMissing: false))
     #expect(store.state.record("Batch", 1)?["name"] == row.name)
     #expect(report.outcomes.map(\.kind) == [row.kind])
+    #expect(store.state.invariantViolations() == [])
   }
 }

@@ -19,7 +19,9 @@ import Testing
   }
 
   @Test func theSummaryCountsEachKindInAFixedOrder() {
-    let report = Self.report([(.rejected, 1), (.unchanged, 94), (.deleted, 2), (.updated, 1), (.inserted, 3)])
+    let report = Self.report([
+      (.rejected, 1), (.unchanged, 94), (.deleted, 2), (.updated, 1), (.inserted, 3),
+    ])
     #expect(report.summary == "3 inserted · 1 updated · 2 deleted · 94 unchanged · 1 rejected")
     #expect(report.count(.unchanged) == 94)
     #expect(SyncReport(entity: "Item", outcomes: [], diagnostics: []).summary == "no changes")
@@ -33,7 +35,11 @@ import Testing
     #expect(try JSONDecoder().decode(SyncReport.self, from: data) == report)
     let json = try JSONParser.parse([UInt8](data))
     #expect(json["summary"] == "1 inserted · 1 updated · 1 deleted · 1 rejected")
-    #expect(json["outcomes"]?[0] == ["entity": "Item", "id": 1, "outcome": "updated", "changes": [["field": "name", "before": "A", "after": "B"]]])
+    #expect(
+      json["outcomes"]?[0] == [
+        "entity": "Item", "id": 1, "outcome": "updated",
+        "changes": [["field": "name", "before": "A", "after": "B"]],
+      ])
   }
 
   final class Lines: Sendable {
@@ -56,7 +62,8 @@ import Testing
     let lines = Lines()
     var options = SyncOptions()
     options.logHandler = lines.handler(.verbose)
-    try store.sync([["id": 7, "name": "B"], ["id": 8, "count": 2.5]], into: "Item", options: options)
+    try store.sync(
+      [["id": 7, "name": "B"], ["id": 8, "count": 2.5]], into: "Item", options: options)
     #expect(
       lines.all == [
         #"verbose: Item 7 updated: name "A" → "B""#,
@@ -66,12 +73,30 @@ import Testing
   }
 
   @Test func theLevelFiltersMessages() throws {
-    let store = try SyncTestStore.items([], schema: Schema(entities: [SyncSchemas.item(verbose: true)]))
+    let store = try SyncTestStore.items(
+      [], schema: Schema(entities: [SyncSchemas.item(verbose: true)]))
     let lines = Lines()
     var options = SyncOptions()
     options.logHandler = lines.handler(.warning)
     options.maximumDeleteShare = 0
     try store.sync([["id": 1]], into: "Item", options: options)
     #expect(lines.all == [])
+  }
+
+  @Test func theMassDeleteGuardLogsAWarning() throws {
+    let store = try SyncTestStore.items([["id": 1], ["id": 2], ["id": 3]])
+    let lines = Lines()
+    var options = SyncOptions()
+    options.logHandler = lines.handler(.warning)
+    options.maximumDeleteShare = 0.5
+    let error = try #require(throws: SyncError.self) {
+      try store.sync([["id": 1]], into: "Item", options: options)
+    }
+    #expect(error.code == .massDeleteRefused)
+    #expect(
+      lines.all == [
+        "warning: Item sync failed: error: delete-missing would delete 2 of 3 Item records in scope, more than the allowed 50%; nothing was deleted. Check the payload, or raise maximumDeleteShare [massDeleteRefused]"
+      ])
+    #expect(store.state.count("Item") == 3)
   }
 }

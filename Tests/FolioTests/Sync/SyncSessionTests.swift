@@ -14,36 +14,49 @@ import Testing
     "Department": [["departmentID": 1, "name": "Ops"]],
   ]
 
-  static func store() throws -> Store {
+  static func store(_ backing: Backing = .memory) throws -> TestStore {
     var records: [String: [JSONObject]] = [:]
-    for member in planes { records[member.key] = member.value.arrayValue?.compactMap(\.objectValue) }
-    return try SyncTestStore.make(try #require(SyncSchemas.named("planes-departments")), records)
+    for member in planes {
+      records[member.key] = member.value.arrayValue?.compactMap(\.objectValue)
+    }
+    return try SyncTestStore.make(
+      backing, try #require(SyncSchemas.named("planes-departments")), records)
   }
 
   static let upsert = SyncOptions(deleteMissing: false)
 
-  @Test func aSweepRemovesWhatTheSessionDidNotTouch() throws {
-    let store = try Self.store()
+  @Test(arguments: Backing.allCases)
+  func aSweepRemovesWhatTheSessionDidNotTouch(_ backing: Backing) throws {
+    let test = try Self.store(backing)
+    defer { test.remove() }
+    let store = test.store
     let session = store.beginSyncSession()
-    try session.sync([["origin": "Berlin", "destination": "Madrid"]], into: "Plane", options: Self.upsert)
-    try session.sync([["origin": "Madrid", "destination": "Toronto"]], into: "Plane", options: Self.upsert)
+    try session.sync(
+      [["origin": "Berlin", "destination": "Madrid"]], into: "Plane", options: Self.upsert)
+    try session.sync(
+      [["origin": "Madrid", "destination": "Toronto"]], into: "Plane", options: Self.upsert)
     let report = try session.sweep()
     #expect(
       SyncTestStore.lines(report) == [
-        "Plane (London, Berlin) deleted", "Plane (Paris, London) deleted", "Passenger (Kevin, 21) deleted",
+        "Plane (London, Berlin) deleted", "Plane (Paris, London) deleted",
+        "Passenger (Kevin, 21) deleted",
       ])
     SyncTestStore.expect(
       store.state,
       equals: [
-        "Plane": [["origin": "Berlin", "destination": "Madrid"], ["origin": "Madrid", "destination": "Toronto"]],
+        "Plane": [
+          ["origin": "Berlin", "destination": "Madrid"],
+          ["origin": "Madrid", "destination": "Toronto"],
+        ],
         "Department": [["departmentID": 1, "name": "Ops"]],
       ])
   }
 
   @Test func sweepingAnEntityTheSessionDidNotTouchDeletesNothing() throws {
-    let store = try Self.store()
+    let store = try Self.store().store
     let session = store.beginSyncSession()
-    try session.sync([["origin": "Berlin", "destination": "Madrid"]], into: "Plane", options: Self.upsert)
+    try session.sync(
+      [["origin": "Berlin", "destination": "Madrid"]], into: "Plane", options: Self.upsert)
     let report = try session.sweep(entity: "Department")
     #expect(report.outcomes.isEmpty)
     #expect(store.state.count("Plane") == 3)
@@ -51,20 +64,33 @@ import Testing
   }
 
   @Test func aSessionThatSyncedNothingSweepsNothing() throws {
-    let store = try Self.store()
+    let store = try Self.store().store
+    let generation = store.generation
     let report = try store.beginSyncSession().sweep()
     #expect(report.outcomes.isEmpty)
-    #expect(store.generation == 0)
+    #expect(store.generation == generation)
   }
 
   @Test func marksStartEmptyInEachSession() throws {
-    let store = try Self.store()
+    let store = try Self.store().store
     let first = store.beginSyncSession()
-    try first.sync([["origin": "Paris", "destination": "London"]], into: "Plane", options: Self.upsert)
+    try first.sync(
+      [["origin": "Paris", "destination": "London"]], into: "Plane", options: Self.upsert)
     let second = store.beginSyncSession()
-    try second.sync([["origin": "Berlin", "destination": "Madrid"]], into: "Plane", options: Self.upsert)
+    try second.sync(
+      [["origin": "Berlin", "destination": "Madrid"]], into: "Plane", options: Self.upsert)
     try second.sweep(entity: "Plane")
     #expect(store.state.ids("Plane") == [.composite(["Berlin", "Madrid"])])
     #expect(store.state.invariantViolations() == [])
+  }
+
+  @Test func anEmptyPageStillMarksItsEntityAsTouched() throws {
+    let store = try Self.store().store
+    let session = store.beginSyncSession()
+    try session.sync([], into: "Department", options: Self.upsert)
+    #expect(session.touchedEntities == ["Department"])
+    let report = try session.sweep()
+    #expect(SyncTestStore.lines(report) == ["Department 1 deleted"])
+    #expect(store.state.count("Plane") == 3)
   }
 }

@@ -1,6 +1,7 @@
-@testable import Folio
 import FolioTestSupport
 import Testing
+
+@testable import Folio
 
 /// Builds stores holding given records for sync tests, and compares stores with expectations.
 enum SyncTestStore {
@@ -27,8 +28,15 @@ enum SyncTestStore {
     return test
   }
 
+  /// An `Item` store with the given backing holding `records`.
+  static func items(_ records: [JSONObject], backing: Backing) throws -> TestStore {
+    try make(backing, Schema(entities: [SyncSchemas.item()]), ["Item": records])
+  }
+
   /// An in-memory `Item` store holding `records`.
-  static func items(_ records: [JSONObject], schema: Schema = Schema(entities: [SyncSchemas.item()]))
+  static func items(
+    _ records: [JSONObject], schema: Schema = Schema(entities: [SyncSchemas.item()])
+  )
     throws -> Store
   {
     try make(schema, ["Item": records])

@@ -1,17 +1,3 @@
-/// One statement of an `Entity { … }` body: an identifier, an attribute or a relationship.
-///
-/// You do not create these yourself; ``EntityBuilder`` turns `Identifier`, `Attribute`,
-/// `ToOne`, `ToMany` and `Relationship` statements into members.
-public struct EntityMember: Sendable, Hashable {
-  enum Storage: Sendable, Hashable {
-    case identifier([String])
-    case attribute(Attribute)
-    case relationship(Relationship)
-  }
-
-  let storage: Storage
-}
-
 /// Collects the members written in an `Entity("Name") { … }` body.
 ///
 /// ```swift
@@ -64,22 +50,4 @@ public struct EntityMember: Sendable, Hashable {
   public static func buildArray(_ parts: [[EntityMember]]) -> [EntityMember] {
     parts.flatMap { $0 }
   }
-}
-
-/// Declares an entity's identifier: one attribute name, or several for a composite identifier
-/// (compared exactly and case-sensitively, in the order given, D22).
-///
-/// ```swift
-/// Entity("Plane") {
-///   Identifier("origin", "destination")
-///   Attribute("origin", .string)
-///   Attribute("destination", .string)
-/// }
-/// ```
-public struct Identifier: Sendable, Hashable {
-  /// The identifier attribute names, in order.
-  public let attributes: [String]
-
-  /// Names the identifier attribute(s).
-  public init(_ first: String, _ rest: String...) { attributes = [first] + rest }
 }

@@ -55,11 +55,13 @@ extension SchemaFileDecoder {
       dateFormats: formats)
   }
 
-  /// Parses `int`, `array(string)`, `array(array(int))` without recursion.
+  /// Parses `int`, `array(string)`, `array(array(int))` without recursion. Nesting beyond two
+  /// levels is refused here (one extra level is kept so validation can report arrays of arrays),
+  /// so a hostile file cannot build a type deep enough to overflow the stack when hashed.
   static func attributeType(_ text: String) -> AttributeType? {
     var inner = Substring(text)
     var depth = 0
-    while inner.hasPrefix("array("), inner.hasSuffix(")") {
+    while inner.hasPrefix("array("), inner.hasSuffix(")"), depth < 2 {
       inner = inner.dropFirst(6).dropLast()
       depth += 1
     }

@@ -122,10 +122,16 @@ extension SchemaChecker {
   }
 
   private mutating func checkKey(_ key: String, of kind: String, entity: String, member: String) {
-    if JSONKeyPath(key).components.contains(where: \.isEmpty) {
+    let components = JSONKeyPath(key).components
+    if components.contains(where: \.isEmpty) {
       add(
         .invalidKeyPath,
         "key path '\(key)' of \(kind) '\(member)' has an empty component; write it like \"user.name\"",
+        entity: entity, member: member)
+    } else if components.count > 32 {
+      add(
+        .invalidKeyPath,
+        "key path of \(kind) '\(member)' has \(components.count) components; at most 32 are allowed",
         entity: entity, member: member)
     }
   }

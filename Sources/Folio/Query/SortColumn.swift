@@ -1,0 +1,135 @@
+/// One sort key's values for every row being ordered, stored in the cheapest form that keeps
+/// ``ValueOrder/sortCompare(_:_:)``'s order, so comparisons during a sort do not copy
+/// `JSONValue`s (which costs reference counting on every string).
+///
+/// - Integers (and Booleans as 0/1) compare as `Int64`; ISO dates in canonical form as
+///   milliseconds; doubles, and integers of a double attribute within ±2^53, as `Double`.
+/// - Strings carry an 8-byte big-endian prefix of their UTF-8 when they are ASCII, where byte
+///   order equals Swift's string order; equal or missing prefixes fall back to `String` `<`.
+/// - Anything else (mixed kinds, non-canonical dates, arrays) keeps the values and compares them
+///   with the general rule.
+/// Missing values and nulls sort first in every form.
+enum SortColumn {
+  case integers([Int64], present: [Bool])
+  case doubles([Double], present: [Bool])
+  case strings(prefixes: [UInt64], ascii: [Bool], values: [String?])
+  case values([JSONValue?])
+
+  /// Reads the key of every row; `type` is the attribute type the key ends at, if any.
+  init(_ rows: [CompiledQuery.Row], read: CompiledQuery.Accessor, type: AttributeType?) {
+    switch type {
+    case .int?, .bool?, .isoDate?:
+      var numbers: [Int64] = []
+      var present: [Bool] = []
+      numbers.reserveCapacity(rows.count)
+      present.reserveCapacity(rows.count)
+      for row in rows {
+        switch read(row.record) {
+        case nil, .null?:
+          numbers.append(0)
+          present.append(false)
+        case .int(let i)? where type == .int:
+          numbers.append(i)
+          present.append(true)
+        case .bool(let b)? where type == .bool:
+          numbers.append(b ? 1 : 0)
+          present.append(true)
+        case .string(let s)? where type == .isoDate:
+          guard let ms = ISODate.millisecondsIfCanonical(s) else {
+            self = .values(rows.map { read($0.record) })
+            return
+          }
+          numbers.append(ms)
+          present.append(true)
+        default:
+          self = .values(rows.map { read($0.record) })
+          return
+        }
+      }
+      self = .integers(numbers, present: present)
+    case .double?:
+      var numbers: [Double] = []
+      var present: [Bool] = []
+      numbers.reserveCapacity(rows.count)
+      present.reserveCapacity(rows.count)
+      for row in rows {
+        switch read(row.record) {
+        case nil, .null?:
+          numbers.append(0)
+          present.append(false)
+        case .double(let d)? where !d.isNaN:
+          numbers.append(d)
+          present.append(true)
+        case .int(let i)? where i.magnitude <= 1 << 53:
+          numbers.append(Double(i))
+          present.append(true)
+        default:
+          self = .values(rows.map { read($0.record) })
+          return
+        }
+      }
+      self = .doubles(numbers, present: present)
+    case .string?:
+      var prefixes: [UInt64] = []
+      var ascii: [Bool] = []
+      var values: [String?] = []
+      prefixes.reserveCapacity(rows.count)
+      ascii.reserveCapacity(rows.count)
+      values.reserveCapacity(rows.count)
+      for row in rows {
+        switch read(row.record) {
+        case nil, .null?:
+          prefixes.append(0)
+          ascii.append(false)
+          values.append(nil)
+        case .string(var s)?:
+          let (prefix, isASCII) = s.withUTF8 { bytes -> (UInt64, Bool) in
+            var prefix: UInt64 = 0
+            var isASCII = true
+            for (index, byte) in bytes.enumerated() {
+              if byte >= 0x80 { isASCII = false }
+              if index < 8 { prefix |= UInt64(byte) << (56 - 8 * UInt64(index)) }
+            }
+            return (prefix, isASCII)
+          }
+          prefixes.append(prefix)
+          ascii.append(isASCII)
+          values.append(s)
+        default:
+          self = .values(rows.map { read($0.record) })
+          return
+        }
+      }
+      self = .strings(prefixes: prefixes, ascii: ascii, values: values)
+    default:
+      self = .values(rows.map { read($0.record) })
+    }
+  }
+
+  /// The order of rows `i` and `j`: -1, 0 or 1.
+  @inline(__always)
+  func compare(_ i: Int, _ j: Int) -> Int {
+    switch self {
+    case .integers(let numbers, let present):
+      if present[i] != present[j] { return present[i] ? 1 : -1 }
+      let (a, b) = (numbers[i], numbers[j])
+      return a < b ? -1 : a == b ? 0 : 1
+    case .doubles(let numbers, let present):
+      if present[i] != present[j] { return present[i] ? 1 : -1 }
+      let (a, b) = (numbers[i], numbers[j])
+      return a < b ? -1 : a == b ? 0 : 1
+    case .strings(let prefixes, let ascii, let values):
+      if ascii[i], ascii[j], prefixes[i] != prefixes[j] {
+        return prefixes[i] < prefixes[j] ? -1 : 1
+      }
+      switch (values[i], values[j]) {
+      case (nil, nil): return 0
+      case (nil, _): return -1
+      case (_, nil): return 1
+      case (let a?, let b?): return a < b ? -1 : a == b ? 0 : 1
+      }
+    case .values(let values):
+      return ValueOrder.sortCompare(values[i], values[j])
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Folio
+
+/// `folio apply`: apply a plan saved by `folio plan --output`, exactly as reviewed.
+enum ApplyCommand: Command {
+  static let spec = CommandSpec(
+    name: "apply",
+    abstract: "Apply a plan saved by 'folio plan --output', exactly as it was reviewed.",
+    discussion: """
+      Applies nothing unless the store is still at the generation the plan was made at and \
+      planning again gives the same report; otherwise make a new plan. The plan is applied in \
+      one atomic commit and the report is printed as 'folio sync' prints it.
+      """,
+    arguments: [
+      .store, .json,
+      .positional("PLAN", help: "A plan file written by 'folio plan --output'."),
+    ],
+    examples: [
+      "folio plan --store company.folio --entity Employee --output day-2.plan.json Fixtures/company/day-2.json",
+      "folio apply --store company.folio day-2.plan.json",
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+    let planPath = arguments["PLAN"] ?? ""
+    let saved = try PlanFile(path: planPath, console: console)
+    let store = try StoreAccess.open(arguments, console: console)
+    let storePath = arguments["store"] ?? ""
+    guard store.generation == saved.generation else {
+      throw CLIError(
+        .stalePlan,
+        "The store '\(storePath)' is at generation \(store.generation), but the plan was made at "
+          + "generation \(saved.generation): the store changed since. Nothing was written; make "
+          + "a new plan with 'folio plan'.",
+        file: planPath)
+    }
+    let entity = try StoreAccess.entity(saved.entity, in: store.schema)
+    let job = SyncRun.Job(
+      store: store, storePath: storePath, entity: entity, payload: saved.payload,
+      source: planPath,
+      options: try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity),
+      flags: saved.flags, scope: saved.scope,
+      progress: ProgressBar(console: console, items: saved.payload.arrayValue?.count ?? 0))
+    let plan = try store.plan(job.payload, into: entity, options: job.options)
+    guard ReportView(plan.report, isDryRun: true).json == saved.report else {
+      throw CLIError(
+        .stalePlan,
+        "Planning again gives a different report than the one saved, so nothing was written; "
+          + "make a new plan with 'folio plan'.",
+        file: planPath, pointer: "/report")
+    }
+    return try SyncRun.run(
+      job, console: console, json: arguments.flag("json"), dryRun: false, detail: .grouped)
+  }
+}

@@ -1,0 +1,34 @@
+/// The arguments shared by `folio sync` and `folio plan`: what to sync where, and the sync
+/// options as flags.
+enum SyncFlags {
+  /// `--no-insert`, `--no-update`, … in help order.
+  static let options: [ArgumentSpec] = [
+    .flag("no-insert", help: "Do not insert records missing from the store."),
+    .flag("no-update", help: "Do not update records that exist."),
+    .flag("no-delete", help: "Do not delete stored records missing from the payload."),
+    .flag("force-insert", help: "Insert every item without matching stored records."),
+    .flag("force-update", help: "Update matched records even when a should-update rule declines."),
+    .option(
+      "scope", value: "EXPR",
+      help: "Only records matching EXPR may be deleted as missing (for example "
+        + "\"department == 2\")."),
+  ]
+
+  /// The flags that change what a sync does, which a plan file records.
+  static let recordedFlags: Set<String> = [
+    "no-insert", "no-update", "no-delete", "force-insert", "force-update", "allow-mass-delete",
+  ]
+
+  /// `--allow-mass-delete`.
+  static let allowMassDelete = ArgumentSpec.flag(
+    "allow-mass-delete", help: "Allow deleting more than half of the records in scope.")
+
+  /// `--store`, `--schema`, `--entity`, the option flags, and `PAYLOAD`.
+  static func arguments(extra: [ArgumentSpec]) -> [ArgumentSpec] {
+    [.store, .schema, .entity] + options + extra + [
+      .json,
+      .positional(
+        "PAYLOAD", help: "A JSON file holding an array of items, or - for standard input."),
+    ]
+  }
+}

@@ -1,0 +1,137 @@
+import Folio
+
+/// The work `folio sync`, `folio plan` and `folio apply` share: open the store, read the
+/// payload, plan with the flags' options, apply, and print the report.
+enum SyncRun {
+  /// What one sync works on.
+  struct Job {
+    var store: Store
+    var storePath: String
+    var entity: String
+    var payload: JSONValue
+    /// How the payload is named in messages: its path, or `standard input`.
+    var source: String
+    var options: SyncOptions
+    /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
+    var flags: [String]
+    var scope: String?
+    /// The progress bar, started while a large payload file was read.
+    var progress: ProgressBar
+  }
+
+  /// Reads the payload and opens (or, unless `dryRun`, creates) the store the arguments name.
+  ///
+  /// A dry run into a store that does not exist yet plans against an empty in-memory store of
+  /// `--schema`, so nothing is created.
+  static func job(_ arguments: ParsedArguments, console: Console, dryRun: Bool) throws -> Job {
+    let payloadPath = arguments["PAYLOAD"] ?? "-"
+    var progress = ProgressBar(
+      console: console,
+      isLong: InputFile.size(payloadPath, console: console) >= ProgressBar.minimumBytes)
+    progress.update(0, "reading \(payloadPath)")
+    let payload: JSONValue
+    do {
+      payload = try InputFile.payload(payloadPath, console: console)
+    } catch {
+      progress.finish()
+      throw error
+    }
+    if !progress.isDrawing {
+      progress = ProgressBar(console: console, items: payload.arrayValue?.count ?? 0)
+    }
+    let store: Store
+    let storePath = arguments["store"] ?? ""
+    if dryRun, !StoreAccess.exists(storePath, console: console),
+      let schemaFile = arguments["schema"]
+    {
+      store = try Store.inMemory(schema: StoreAccess.schema(file: schemaFile, console: console))
+    } else {
+      store = try StoreAccess.open(
+        arguments, console: console, creating: !dryRun, readOnly: dryRun)
+    }
+    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
+    return Job(
+      store: store, storePath: storePath, entity: entity, payload: payload,
+      source: payloadPath == "-" ? "standard input" : payloadPath,
+      options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
+      flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
+      scope: arguments["scope"], progress: progress)
+  }
+
+  /// Plans `job`; applies it unless `dryRun`; prints the report (`detail` for text).
+  ///
+  /// - Returns: 0. A sync refused by the mass-delete guard throws instead; a refused dry run
+  ///   prints the plan as it would be without the guard, then throws.
+  /// - Throws: ``CLIError`` (`massDelete`), `StoreError` or `SyncError`. Nothing is written
+  ///   when it throws.
+  static func run(
+    _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
+    saving planFile: String? = nil
+  ) throws -> Int32 {
+    var progress = job.progress
+    progress.update(0.3, "planning \(job.entity)")
+    let plan = try job.store.plan(job.payload, into: job.entity, options: job.options)
+    if plan.isRefusedByGuard {
+      progress.finish()
+      var unguarded = job.options
+      unguarded.maximumDeleteShare = nil
+      let full = try job.store.plan(job.payload, into: job.entity, options: unguarded)
+      if dryRun {
+        show(
+          full.report, changes: full.changes, job: job, console: console, json: json,
+          dryRun: true, detail: detail)
+      }
+      throw refusal(full, job: job)
+    }
+    if let planFile {
+      try PlanFile(job: job, plan: plan).write(to: planFile, console: console)
+    }
+    let report: SyncReport
+    if dryRun {
+      report = plan.report
+    } else {
+      progress.update(0.6, "writing \(job.storePath)")
+      report = try job.store.apply(plan)
+    }
+    progress.finish()
+    show(
+      report, changes: dryRun ? plan.changes : [], job: job, console: console, json: json,
+      dryRun: dryRun, detail: detail)
+    return ExitStatus.success
+  }
+
+  /// Prints `report` as JSON or text; `changes` (a plan's) give inserted records their fields.
+  static func show(
+    _ report: SyncReport, changes: [RecordChange], job: Job, console: Console, json: Bool,
+    dryRun: Bool, detail: ReportView.Detail
+  ) {
+    let view = ReportView(report, isDryRun: dryRun, changes: changes)
+    if json {
+      console.out(JSONWriter.string(view.json, style: .pretty))
+    } else {
+      let heading =
+        dryRun
+        ? "Plan: \(job.source) into \(job.entity) of \(job.storePath) (dry run, nothing written)"
+        : "Synced \(job.source) into \(job.entity) of \(job.storePath) (generation \(job.store.generation))"
+      console.out(view.text(heading: heading, detail: detail))
+    }
+  }
+
+  /// The error for a sync the mass-delete guard refused: how many records `unguarded` (the plan
+  /// without the guard) deletes out of how many in scope, and the ways forward.
+  static func refusal(_ unguarded: SyncPlan, job: Job) -> CLIError {
+    let deletions = unguarded.outcomes.filter { $0.kind == .deleted && $0.entity == job.entity }
+      .count
+    let state = job.store.state
+    let inScope = state.ids(job.entity).filter { id in
+      guard let scope = job.options.scope else { return true }
+      return state.record(job.entity, id).map(scope.contains) ?? false
+    }.count
+    return CLIError(
+      .massDelete,
+      "This sync would delete \(deletions) of the \(inScope) \(job.entity) records in scope, more "
+        + "than half, so nothing was written. If the payload really is complete, pass "
+        + "--allow-mass-delete; to sync only part of \(job.entity), pass --scope.",
+      file: job.source == "standard input" ? "<stdin>" : job.source)
+  }
+}

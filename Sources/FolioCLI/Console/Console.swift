@@ -1,0 +1,65 @@
+import Foundation
+
+/// Everything a command may touch outside its arguments: its output streams, standard input,
+/// the environment and the working directory.
+///
+/// ``FolioCommand/run(_:console:)`` takes a console so tests can run commands in process with
+/// captured streams (``CapturedOutput``) and a temporary working directory.
+public struct Console: Sendable {
+  /// Where results go. Nothing else is ever written here.
+  public var standardOutput: any TextOutput
+  /// Where errors, warnings and progress go.
+  public var standardError: any TextOutput
+  /// Reads all of standard input (for a payload given as `-`).
+  public var readStandardInput: @Sendable () throws -> [UInt8]
+  /// The environment variables (`NO_COLOR` turns colour off).
+  public var environment: [String: String]
+  /// The directory relative paths are resolved against.
+  public var currentDirectory: String
+  /// Whether standard error is a terminal: only then is a progress bar or colour shown.
+  public var isErrorTerminal: Bool
+
+  /// Creates a console.
+  public init(
+    standardOutput: any TextOutput, standardError: any TextOutput,
+    readStandardInput: @escaping @Sendable () throws -> [UInt8] = { [] },
+    environment: [String: String] = [:], currentDirectory: String,
+    isErrorTerminal: Bool = false
+  ) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.readStandardInput = readStandardInput
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+    self.isErrorTerminal = isErrorTerminal
+  }
+
+  /// The console of this process: its real streams, environment and working directory.
+  public static func process() -> Console {
+    Console(
+      standardOutput: FileOutput.standardOutput, standardError: FileOutput.standardError,
+      readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+      environment: ProcessInfo.processInfo.environment,
+      currentDirectory: FileManager.default.currentDirectoryPath,
+      isErrorTerminal: isatty(2) == 1)
+  }
+
+  /// Whether colour may be used on standard error: it is a terminal and `NO_COLOR` is not set
+  /// to a non-empty value (https://no-color.org).
+  public var usesColor: Bool {
+    isErrorTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// `path` resolved against ``currentDirectory`` unless it is absolute.
+  public func resolve(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    let base = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+    return base + path
+  }
+
+  /// Writes `text` to standard output.
+  public func out(_ text: String) { standardOutput.write(text) }
+
+  /// Writes `text` to standard error.
+  public func err(_ text: String) { standardError.write(text) }
+}

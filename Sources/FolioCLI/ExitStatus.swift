@@ -1,0 +1,9 @@
+/// The exit statuses of `folio`.
+public enum ExitStatus {
+  /// The command did what was asked.
+  public static let success: Int32 = 0
+  /// The command failed; the reason is on standard error.
+  public static let failure: Int32 = 1
+  /// The command was called wrongly (unknown option, missing argument).
+  public static let usage: Int32 = 2
+}

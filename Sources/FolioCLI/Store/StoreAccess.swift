@@ -1,0 +1,101 @@
+import Folio
+import Foundation
+
+/// Opening the store a command names with `--store`, creating it from `--schema` when allowed,
+/// and checking the entity it names.
+enum StoreAccess {
+  /// Reads and validates the schema file `path` (as typed by the user).
+  ///
+  /// - Throws: ``CLIError`` when the file cannot be read; `SchemaError` naming the file, line,
+  ///   column and JSON pointer of every problem.
+  static func schema(file path: String, console: Console) throws -> Schema {
+    let bytes = try InputFile.bytes(path, console: console)
+    return try Schema(fileBytes: bytes, file: path)
+  }
+
+  /// Whether a store directory exists at `path`.
+  static func exists(_ path: String, console: Console) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: console.resolve(path), isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// The store at `--store`. When it does not exist and `creating` is set, it is created from
+  /// `--schema`; when it exists, a `--schema` given too must be the schema it follows. A
+  /// `readOnly` store takes no lock, so reading commands run beside a writer.
+  ///
+  /// - Throws: ``CLIError`` (`missingStore`, `storeExists`) or the library's errors naming the
+  ///   file at fault. A store that did not exist is only created once the schema is valid.
+  static func open(
+    _ arguments: ParsedArguments, console: Console, creating: Bool = false, readOnly: Bool = false
+  ) throws -> Store {
+    let path = arguments["store"] ?? ""
+    let schemaFile = arguments["schema"]
+    if !exists(path, console: console) {
+      guard creating, let schemaFile else {
+        let how =
+          creating
+          ? "Pass --schema FILE to create it."
+          : "Create it with 'folio init --store \(path) --schema FILE' or 'folio sync … --schema FILE'."
+        throw CLIError(.missingStore, "There is no store at '\(path)'. \(how)", file: path)
+      }
+      let schema = try schema(file: schemaFile, console: console)
+      return try relocatingErrors(to: path) {
+        try Store(directory: console.resolve(path), schema: schema)
+      }
+    }
+    let store = try openExisting(path, console: console, options: StoreOptions(readOnly: readOnly))
+    if let schemaFile {
+      let given = try schema(file: schemaFile, console: console)
+      if given != store.schema {
+        throw CLIError(
+          .storeExists,
+          "The store '\(path)' follows a different schema than '\(schemaFile)'. Leave out "
+            + "--schema to use the store's own, or sync into a new store.",
+          file: schemaFile)
+      }
+    }
+    return store
+  }
+
+  /// `name` if the schema has such an entity.
+  ///
+  /// - Throws: ``CLIError`` (`unknownEntity`) listing the entities there are.
+  static func entity(_ name: String?, in schema: Schema) throws -> String {
+    let name = name ?? ""
+    guard schema.entity(named: name) != nil else {
+      let known = schema.entities.map(\.name).joined(separator: ", ")
+      throw CLIError(
+        .unknownEntity, "The schema has no entity '\(name)'; it has: \(known).")
+    }
+    return name
+  }
+
+  /// Opens the existing store at `path` with its own schema copy.
+  ///
+  /// - Throws: the library's errors, with file names inside the store prefixed by `path`.
+  static func openExisting(_ path: String, console: Console, options: StoreOptions) throws -> Store
+  {
+    try relocatingErrors(to: path) {
+      try Store.open(directory: console.resolve(path), options: options)
+    }
+  }
+
+  /// Runs `body`, turning the store-relative file names of its errors (`Employee/0000.json`)
+  /// into paths the user can open (`company.folio/Employee/0000.json`).
+  static func relocatingErrors<T>(to path: String, _ body: () throws -> T) throws -> T {
+    let directory = path.hasSuffix("/") ? path : path + "/"
+    func relocate(_ error: StoreError) -> StoreError {
+      var error = error
+      if let file = error.file, !file.hasPrefix("/") { error.file = directory + file }
+      return error
+    }
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw relocate(error)
+    } catch let error as StoreValidationError {
+      throw StoreValidationError(problems: error.problems.map(relocate))
+    }
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DocumentationTestsBuild {
-  @Test func targetCompiles() { #expect(Bool(true)) }
-}

@@ -1,0 +1,38 @@
+import Folio
+import Foundation
+import Testing
+
+@Suite struct InitCommandTests {
+  @Test func initCreatesAnEmptyStoreOnlyOnce() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let arguments = [
+      "init", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+    ]
+    let first = await company.run(arguments)
+    #expect(first.status == 0)
+    #expect(first.output == "Created company.folio with 2 entities: Department, Employee.\n")
+    #expect(await company.count() == 0)
+    let second = await company.run(arguments)
+    #expect(second.status == 1)
+    #expect(second.errors.hasPrefix("company.folio: error: 'company.folio' already exists."))
+  }
+  @Test func anInvalidSchemaFileIsReportedWithLineColumnAndPointer() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    try company.write(
+      "broken.json",
+      """
+      {"folioSchema": 1, "entities": [
+        {"name": "A", "identifiers": ["id"], "attributes": [{"name": "id", "type": "integer"}]},
+        {"name": "B", "identifiers": ["key"], "attributes": [{"name": "id", "type": "int"}]}
+      ]}
+      """)
+    let run = await company.run(["init", "--store", "s.folio", "--schema", "broken.json"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        #"broken.json:2:78 /entities/0/attributes/0/type: unknown attribute type "integer""#))
+    #expect(!FileManager.default.fileExists(atPath: company.path + "/s.folio"))
+  }
+}

@@ -1,0 +1,91 @@
+import Folio
+import Testing
+
+@Suite struct QueryCommandTests {
+  static func company() async throws -> CompanyDirectory {
+    let company = try CompanyDirectory()
+    await company.sync("Employee", "day-1.json")
+    return company
+  }
+
+  @Test func printsMatchingRecordsSortedAndLimitedOnePerLine() async throws {
+    let company = try await Self.company()
+    defer { company.remove() }
+    let run = await company.run(
+      [
+        "query", "--store", "company.folio", "--entity", "Employee", "--where",
+        "department == 3", "--sort", "-salary", "--limit", "2",
+      ])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains(#""fullName":"John Backus""#) == true)
+    #expect(lines.last?.contains(#""fullName":"Shafi Goldwasser""#) == true)
+  }
+
+  @Test func jsonPrintsOneArray() async throws {
+    let company = try await Self.company()
+    defer { company.remove() }
+    let run = await company.run(
+      [
+        "query", "--store", "company.folio", "--entity", "Employee", "--where", "active == false",
+        "--json",
+      ])
+    let records = try #require(try JSONParser.parse(run.output).arrayValue)
+    #expect(records.count == 2)
+    #expect(records.allSatisfy { $0["active"] == false })
+  }
+
+  @Test(arguments: [
+    (["--count"], "20"), (["--min", "salary"], "52000.5"), (["--max", "salary"], "92700.0"),
+    (["--where", "department == 2", "--count"], "5"), (["--sum", "id"], "210"),
+    (["--where", "id > 100", "--max", "salary"], "null"),
+  ])
+  func printsOneAggregate(flags: [String], result: String) async throws {
+    let company = try await Self.company()
+    defer { company.remove() }
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee"] + flags)
+    #expect(run.status == 0)
+    #expect(run.output == result + "\n")
+  }
+
+  @Test(arguments: [
+    (
+      ["--count", "--avg", "salary"],
+      "error: Give one of --count, --min, --max, --sum, --avg (got --count, --avg)."
+    ),
+    (["--limit", "many"], "error: '--limit' needs a whole number ≥ 0, not 'many'."),
+  ])
+  func conflictingOrMalformedOptionsAreUsageErrors(flags: [String], message: String) async throws {
+    let company = try await Self.company()
+    defer { company.remove() }
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee"] + flags)
+    #expect(run.status == 2)
+    #expect(run.errors.hasPrefix(message))
+  }
+
+  @Test func aMalformedPredicateShowsWhereWithACaret() async throws {
+    let company = try await Self.company()
+    defer { company.remove() }
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee", "--where", "salary >"])
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.hasPrefix("--where: error: expected a value"))
+    #expect(run.errors.hasSuffix("  salary >\n          ^\n"))
+  }
+
+  @Test func anUnknownSortKeyListsTheFields() async throws {
+    let company = try await Self.company()
+    defer { company.remove() }
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee", "--sort", "-pay"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == "--sort: error: Employee has no attribute or relationship 'pay' to sort by; it has: id, fullName, email, active, salary, hiredAt, department. [invalidQuery]\n"
+    )
+  }
+}

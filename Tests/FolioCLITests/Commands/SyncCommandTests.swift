@@ -1,0 +1,284 @@
+import Folio
+import Testing
+
+@testable import FolioCLI
+
+@Suite struct SyncCommandTests {
+  @Test func createsTheStoreFromTheSchemaAndPrintsTheReport() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let run = await company.sync("Employee", "day-1.json")
+    #expect(run.status == 0)
+    #expect(run.errors.isEmpty)
+    #expect(
+      run.output.hasPrefix(
+        "Synced Fixtures/company/day-1.json into Employee of company.folio (generation 1)\n"))
+    #expect(
+      run.output.hasSuffix(
+        "24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
+    #expect(await company.count() == 20)
+  }
+
+  @Test func readsThePayloadFromStandardInput() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let payload = #"[{"id": 1, "user": {"name": "Ada"}, "salary": 1.5}]"#
+    let run = await company.run(
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "-",
+      ], input: payload)
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("Synced standard input into Employee"))
+    #expect(await company.count() == 1)
+  }
+
+  @Test func jsonReportHasCountsRecordsAndDiagnostics() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let run = await company.sync("Employee", "day-2.json", ["--json"])
+    #expect(run.status == 0)
+    let report = try JSONParser.parse(run.output)
+    #expect(report["inserted"] == 3)
+    #expect(report["updated"] == 4)
+    #expect(report["deleted"] == 2)
+    #expect(report["unchanged"] == 18)
+    #expect(report["skipped"] == 0)
+    #expect(report["rejected"] == 0)
+    #expect(report["dryRun"] == false)
+    let diagnostics = try #require(report["diagnostics"]?.arrayValue)
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.first?["code"] == "danglingReference")
+    #expect(diagnostics.first?["entity"] == "Department")
+    #expect(diagnostics.first?["id"] == 5)
+    #expect(diagnostics.first?["pointers"] == ["/19/department_id"])
+    let records = try #require(report["records"]?.arrayValue)
+    #expect(records.count == 9)
+    #expect(
+      records.first
+        == [
+          "entity": "Employee", "id": 3, "outcome": "updated",
+          "changes": [["field": "fullName", "before": "Alan Turing", "after": "Alan M. Turing"]],
+        ])
+    #expect(
+      records.last
+        == [
+          "entity": "Employee", "id": 15, "outcome": "deleted",
+          "reason": "not listed in the payload (delete-missing)",
+        ])
+  }
+
+  @Test func refusesToDeleteMoreThanHalfUnlessAllowed() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let before = company.storeFiles()
+    let refused = await company.sync("Employee", "partial.json")
+    #expect(refused.status == 1)
+    #expect(refused.output.isEmpty)
+    #expect(
+      refused.errors == """
+        Fixtures/company/partial.json: error: This sync would delete 15 of the 20 Employee records \
+        in scope, more than half, so nothing was written. If the payload really is complete, pass \
+        --allow-mass-delete; to sync only part of Employee, pass --scope. [massDelete]
+
+        """)
+    #expect(company.storeFiles() == before)
+    let allowed = await company.sync("Employee", "partial.json", ["--allow-mass-delete"])
+    #expect(allowed.status == 0)
+    #expect(await company.count() == 5)
+  }
+
+  @Test func dryRunPrintsThePlanAndWritesNothing() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let before = company.storeFiles()
+    let run = await company.sync("Employee", "day-2.json", ["--dry-run"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("(dry run, nothing written)"))
+    #expect(run.output.contains("      salary: 85300.0 → 89300.0\n"))
+    #expect(company.storeFiles() == before)
+  }
+
+  @Test func aDryRunIntoANewStoreCreatesNothing() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let run = await company.sync("Employee", "day-1.json", ["--dry-run"])
+    #expect(run.status == 0)
+    #expect(
+      run.output.hasSuffix(
+        "24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
+    #expect(company.storeFiles().isEmpty)
+  }
+
+  @Test(arguments: [
+    (["--no-delete"], 22), (["--no-insert"], 18), (["--scope", "department == 3"], 22),
+    (["--scope", "department == 4"], 20),
+  ])
+  func flagsChangeWhatTheSyncDoes(flags: [String], employees: Int) async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let run = await company.sync("Employee", "day-2.json", flags)
+    #expect(run.status == 0)
+    #expect(await company.count() == employees)
+  }
+
+  @Test func noUpdateLeavesStoredValuesAlone() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let run = await company.sync("Employee", "day-2.json", ["--no-update"])
+    #expect(run.status == 0)
+    #expect(!run.output.contains("updated   Employee"))
+    let name = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee", "--where", "id == 3"])
+    #expect(name.output.contains(#""fullName":"Alan Turing""#))
+  }
+
+  @Test(arguments: [
+    (["--scope", "department =="], "--scope: error: expected a value"),
+    (
+      ["--scope", "dept == 3"],
+      "--scope: error: the entity 'Employee' has no attribute or relationship 'dept'"
+    ),
+  ])
+  func aBadScopeNamesTheOption(flags: [String], message: String) async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let run = await company.sync("Employee", "day-2.json", flags)
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.hasPrefix(message))
+  }
+
+  @Test func aMissingStoreWithoutASchemaSaysHowToCreateIt() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let run = await company.run(
+      ["sync", "--store", "nowhere.folio", "--entity", "Employee", "Fixtures/company/day-1.json"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == "nowhere.folio: error: There is no store at 'nowhere.folio'. Pass --schema FILE to create it. [missingStore]\n"
+    )
+  }
+
+  @Test func anUnknownEntityListsTheEntitiesThereAre() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let run = await company.sync("Employe", "day-1.json")
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == "error: The schema has no entity 'Employe'; it has: Department, Employee. [unknownEntity]\n"
+    )
+  }
+
+  @Test func malformedJSONIsReportedWithFileLineAndColumn() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    try company.write("bad.json", "[\n  {\"id\": 1,}\n]\n")
+    let run = await company.run(
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "bad.json",
+      ])
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.hasPrefix("bad.json:2:11: error: "))
+    #expect(company.storeFiles().isEmpty)
+  }
+
+  @Test(arguments: [
+    (
+      "{\"id\": 1}",
+      "bad.json:1:1: error: A payload must be a JSON array of objects; this file holds object."
+    ),
+    ("", "bad.json:1:1: error: "),
+  ])
+  func aPayloadMustBeAnArray(text: String, message: String) async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    try company.write("bad.json", text)
+    let run = await company.run(
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
+        "--entity", "Employee", "bad.json",
+      ])
+    #expect(run.status == 1)
+    #expect(run.errors.hasPrefix(message))
+  }
+
+  @Test func aMissingPayloadFileIsNamed() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let run = await company.sync("Employee", "day-9.json")
+    #expect(run.status == 1)
+    #expect(
+      run.errors.hasPrefix(
+        "Fixtures/company/day-9.json: error: Cannot read 'Fixtures/company/day-9.json'. No such file"
+      ))
+  }
+
+  @Test func aStoreKeepsItsSchemaAgainstADifferentSchemaFile() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    try company.write(
+      "other.json",
+      #"{"folioSchema": 1, "entities": [{"name": "Employee", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}]}]}"#
+    )
+    let run = await company.run(
+      [
+        "sync", "--store", "company.folio", "--schema", "other.json", "--entity", "Employee",
+        "Fixtures/company/day-2.json",
+      ])
+    #expect(run.status == 1)
+    #expect(
+      run.errors.hasPrefix(
+        "other.json: error: The store 'company.folio' follows a different schema than 'other.json'."
+      ))
+  }
+
+  @Test func aProgressBarAppearsOnlyOnATerminalForALongSync() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let items = (1...ProgressBar.minimumItems).map {
+      #"{"id": \#($0), "user": {"name": "E\#($0)"}, "salary": 1.0}"#
+    }
+    try company.write("many.json", "[" + items.joined(separator: ",") + "]")
+    let arguments = [
+      "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity",
+      "Employee", "--dry-run", "many.json",
+    ]
+    let piped = await company.run(arguments, terminal: false)
+    let terminal = await company.run(arguments, terminal: true)
+    #expect(piped.errors.isEmpty)
+    #expect(terminal.errors.contains("% planning Employee"))
+    #expect(terminal.errors.hasSuffix("\r\u{1B}[K"))
+    #expect(terminal.output == piped.output)
+  }
+}
+
+@Suite struct SyncCommandLockTests {
+  @Test func aSecondWriterIsToldWhoHoldsTheStore() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let holder = try Store.open(directory: company.path + "/company.folio")
+    let run = await company.sync("Employee", "day-2.json")
+    let count = await company.count()  // reading commands take no lock
+    withExtendedLifetime(holder) {
+      #expect(run.status == 1)
+      #expect(run.output.isEmpty)
+      #expect(
+        run.errors.hasPrefix(
+          "company.folio/lock: error: the store is locked by another writer: pid "))
+      #expect(count == 20)
+    }
+  }
+}

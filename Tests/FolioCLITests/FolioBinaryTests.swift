@@ -1,0 +1,93 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `folio` executable as a separate process: the real streams, exit statuses
+/// and terminal detection, which in-process tests replace.
+@Suite struct FolioBinaryTests {
+  /// The `folio` executable built beside the tests.
+  static func executable() throws -> URL {
+    let candidates = [
+      Bundle.main.bundleURL.appendingPathComponent("folio"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("folio"),
+      FixtureFolder.packageRoot.appendingPathComponent(".build/debug/folio"),
+    ]
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw FixtureError("The folio executable is not built; run swift build --build-tests.")
+    }
+    return found
+  }
+
+  /// Runs `folio arguments` in `directory` with pipes for all three streams.
+  static func run(_ arguments: [String], in directory: String, input: String = "") throws
+    -> (status: Int32, output: String, errors: String)
+  {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = nil
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = standardInput
+    try process.run()
+    try standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+    try standardInput.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
+  }
+
+  @Test func helpExitsWithZeroOnStandardOutput() throws {
+    let result = try Self.run(["--help"], in: FileManager.default.temporaryDirectory.path)
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("OVERVIEW: "))
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func aUsageErrorExitsWithTwoOnStandardError() throws {
+    let result = try Self.run(["sync", "--bogus"], in: FileManager.default.temporaryDirectory.path)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("error: Unknown option '--bogus'."))
+  }
+
+  @Test func aSyncFromStandardInputPrintsOnlyTheReportWhenPiped() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let payload = try String(
+      contentsOfFile: company.path + "/Fixtures/company/day-1.json", encoding: .utf8)
+    let result = try Self.run(
+      [
+        "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity",
+        "Employee", "-",
+      ], in: company.path, input: payload)
+    #expect(result.status == 0)
+    #expect(result.errors.isEmpty)  // not a terminal: no progress bar, no colour
+    #expect(
+      result.output.hasPrefix(
+        "Synced standard input into Employee of company.folio (generation 1)\n"))
+  }
+
+  @Test func aFailureExitsWithOneAndNamesTheFile() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let result = try Self.run(
+      ["plan", "--store", "company.folio", "--entity", "Employee", "Fixtures/company/day-2.json"],
+      in: company.path)
+    #expect(result.status == 1)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("company.folio: error: There is no store at 'company.folio'."))
+  }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import FolioCLI
+
+@Suite struct FolioCommandTests {
+  @Test func noArgumentsPrintsTheOverviewOnStandardErrorAsAUsageError() async {
+    let run = await CommandRun.run([])
+    #expect(run.status == ExitStatus.usage)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.hasPrefix("OVERVIEW: "))
+  }
+
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
+  func topLevelHelpListsEveryCommand(arguments: [String]) async {
+    let run = await CommandRun.run(arguments)
+    #expect(run.status == 0)
+    for command in FolioCommand.commands {
+      #expect(run.output.contains("\n  \(command.spec.name) "))
+    }
+  }
+
+  @Test func helpNamesACommand() async {
+    let run = await CommandRun.run(["help", "plan"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("USAGE: folio plan --store DIR --entity NAME [options] PAYLOAD"))
+  }
+
+  @Test func anUnknownCommandIsAUsageError() async {
+    let run = await CommandRun.run(["synk"])
+    #expect(run.status == ExitStatus.usage)
+    #expect(run.output.isEmpty)
+    #expect(run.errors == "error: Unknown command 'synk'.\nSee 'folio --help'.\n")
+  }
+
+  @Test func aBadOptionIsAUsageErrorPointingAtTheCommandsHelp() async {
+    let run = await CommandRun.run([
+      "sync", "--store", "s", "--entity", "E", "--no-delet", "p.json",
+    ])
+    #expect(run.status == ExitStatus.usage)
+    #expect(
+      run.errors
+        == "error: Unknown option '--no-delet'. Did you mean '--no-delete'?\nSee 'folio sync --help'.\n"
+    )
+  }
+
+  @Test func errorsAreRedOnlyOnATerminalWithoutNoColor() async {
+    let plain = await CommandRun.run(["synk"], terminal: false)
+    let colored = await CommandRun.run(["synk"], terminal: true)
+    let noColor = await CommandRun.run(["synk"], environment: ["NO_COLOR": "1"], terminal: true)
+    #expect(plain.errors.hasPrefix("error: "))
+    #expect(colored.errors.hasPrefix("\u{1B}[1;31merror:\u{1B}[0m "))
+    #expect(noColor.errors.hasPrefix("error: "))
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct FolioCLITestsBuild {
-  @Test func targetCompiles() { #expect(Bool(true)) }
-}

@@ -1,0 +1,109 @@
+import Folio
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// Twins of the ```swift blocks in Documentation/DefiningASchema.md. The example code is kept
+/// verbatim at column 0 so the documentation drift check finds each block in a test file.
+@Suite struct DefiningASchemaTests {
+  @Test func dslExampleBuildsTheCompany() throws {
+let company = try Schema {
+  Entity("Department") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("name", .string)
+  }
+  Entity("Employee") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("fullName", .string, from: "user.name")
+    Attribute("active", .bool, default: true)
+    Attribute("hiredAt", .isoDate, from: "hired_at").optional()
+    ToOne("department", "Department").sync(updateExisting: false)
+    ToMany("badges", "Badge", ordered: true).deleteRule(.cascade)
+  }
+  Entity("Badge") { Identifier("id"); Attribute("id", .int) }
+}
+    #expect(company.entities.map(\.name) == ["Department", "Employee", "Badge"])
+    #expect(company.entity(named: "Employee")?.attribute(named: "hiredAt")?.isOptional == true)
+  }
+
+  @Test func rulesExampleBuildsTheFleet() throws {
+let fleet = try Schema {
+  Entity("Plane") {
+    Identifier("origin", "destination")
+    Attribute("origin", .string)
+    Attribute("destination", .string)
+    Attribute("version", .int).optional()
+    ToMany("passengers", "Passenger").deleteRule(.cascade)
+  }
+  .validate(.trim("origin"), .dropIfEmpty("origin"))
+  .validity(.nonEmpty("origin"), .nonEmpty("destination"), .distinct("origin", "destination"))
+  .shouldUpdate(.whenIncreases("version"))
+  .defaultSort("origin", "-destination")
+  Entity("Passenger") {
+    Identifier("name", "age")
+    Attribute("name", .string)
+    Attribute("age", .int)
+  }
+  .validity(.nonEmpty("name"), .greaterThan("age", 0), .custom("adult") { record in
+    (record["age"]?.intValue ?? 0) < 18 ? "passengers must be adults" : nil
+  })
+  .deleteIfInvalid()
+}
+    let passenger = try #require(fleet.entity(named: "Passenger"))
+    #expect(passenger.validityRules.map { $0.reason(for: ["name": "Kim", "age": 12]) }
+      == [nil, nil, "passengers must be adults"])
+    #expect(passenger.deleteIfInvalid)
+  }
+
+  @Test func customRulesExampleRoundTrips() throws {
+let adult = ValidityRule.custom("adult") { record in
+  (record["age"]?.intValue ?? 0) < 18 ? "passengers must be adults" : nil
+}
+let text = """
+  {"folioSchema": 1, "entities": [{"name": "Passenger", "identifiers": ["name"],
+    "attributes": [{"name": "name", "type": "string"}, {"name": "age", "type": "int"}],
+    "validity": [{"custom": "adult"}]}]}
+  """
+let passengers = try Schema(fileBytes: Array(text.utf8), customRules: CustomRules(validityRules: [adult]))
+let again = try Schema(fileBytes: passengers.fileBytes(), customRules: CustomRules(collectingFrom: passengers))
+    #expect(again == passengers)
+    #expect(again.entities[0].validityRules[0].reason(for: ["age": 3]) == "passengers must be adults")
+  }
+
+  @Test func exportExampleDrawsTheDiagram() throws {
+let tags = try Schema { Entity("Tag") { Identifier("id"); Attribute("id", .int) } }
+let diagram = tags.mermaid()      // "erDiagram\n  Tag {\n    int id PK\n  }\n"
+let fingerprint = tags.fingerprint
+    #expect(diagram == "erDiagram\n  Tag {\n    int id PK\n  }\n")
+    #expect(fingerprint.count == 64)
+  }
+
+  @Test func typedAccessExampleRoundTrips() throws {
+struct Employee: Codable, Equatable {
+  var id: Int
+  var fullName: String
+  var hiredAt: Date?
+}
+let record = try RecordEncoder().encode(Employee(id: 1, fullName: "Ada", hiredAt: nil))
+let employee = try RecordDecoder().decode(Employee.self, from: record)
+    #expect(record == ["id": 1, "fullName": "Ada"])
+    #expect(employee == Employee(id: 1, fullName: "Ada", hiredAt: nil))
+  }
+
+  @Test func fileFormatExampleDecodesAndValidates() throws {
+    let doc = SchemaFixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Documentation/DefiningASchema.md")
+    let markdown = try String(contentsOf: doc, encoding: .utf8)
+    let start = try #require(markdown.range(of: "```json\n"))
+    let end = try #require(markdown.range(of: "\n```", range: start.upperBound..<markdown.endIndex))
+    let json = String(markdown[start.upperBound..<end.lowerBound])
+    let checkName = ValidityRule.custom("checkName") { _ in nil }
+    let schema = try Schema(fileBytes: Array(json.utf8), customRules: CustomRules(validityRules: [checkName]))
+    let employee = try #require(schema.entity(named: "Employee"))
+    #expect(employee.attributes.count == 5 && employee.relationships.count == 2)
+    #expect(employee.validators.count == 3 && employee.validityRules.count == 5)
+    #expect(schema.keyConvention == .snakeCase && schema.dateFormats == .dateOnly)
+  }
+}

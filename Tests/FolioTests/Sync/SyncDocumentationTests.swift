@@ -1,0 +1,126 @@
+import Folio
+import Testing
+
+/// Every ```swift block of Documentation/Syncing.md, copied verbatim, so the examples compile and
+/// do what their comments say.
+@Suite struct SyncDocumentationTests {
+  @Test func theIntroductionPlansAndAppliesASync() throws {
+    let schema = try Schema {
+      Entity("Item") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+        Attribute("count", .int).optional()
+      }
+    }
+    let store = try Store.inMemory(schema: schema)
+    try store.sync([["id": 1, "name": "A"], ["id": 2, "name": "B"]], into: "Item")
+
+    let plan = try store.plan([["id": 2, "name": "B2"], ["id": 3]], into: "Item")
+    print(plan.summary)  // 1 inserted · 1 updated · 1 deleted
+    let report = try store.apply(plan)
+    print(report.outcome(of: 2)?.line ?? "")  // Item 2 updated: name "B" → "B2"
+    #expect(plan.summary == "1 inserted · 1 updated · 1 deleted")
+    #expect(report.outcome(of: 2)?.line == #"Item 2 updated: name "B" → "B2""#)
+    #expect(store.state.ids("Item") == [2, 3])
+  }
+
+  @Test func syncsInATransactionSeeEachOther() throws {
+    let schema = try Schema {
+      Entity("Item") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+        Attribute("count", .int).optional()
+      }
+    }
+    let store = try Store.inMemory(schema: schema)
+    try store.transaction { tx in
+      try tx.sync(
+        [["id": 1, "name": "A"]], into: "Item", options: SyncOptions(deleteMissing: false))
+      try tx.sync(
+        [["id": 1, "name": "B"]], into: "Item", options: SyncOptions(deleteMissing: false))
+    }
+    #expect(store.state.record("Item", 1) == ["id": 1, "name": "B"])
+  }
+
+  @Test func theOptionsExampleSetsAScopeAndAGuard() throws {
+    var options = SyncOptions()
+    options.deleteMissing = true
+    options.scope = .linked("batch", to: 1)  // only Batch 1's clicks may be deleted
+    options.maximumDeleteShare = 0.5  // refuse to delete more than half of them
+    #expect(options.scope?.description == "batch links 1")
+    #expect(options.maximumDeleteShare == 0.5)
+  }
+
+  @Test func theNestedExampleInsertsEmployeesAndTheirDepartment() throws {
+    let company = try Schema {
+      Entity("Department") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+      }
+      Entity("Employee") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("fullName", .string, from: "user.name").optional()
+        ToOne("department", "Department").sync(updateExisting: false)
+      }
+    }
+    let staff = try Store.inMemory(schema: company)
+    let hired = try staff.sync(
+      [
+        ["id": 1, "user": ["name": "Mary"], "department": ["id": 2, "name": "iOS"]],
+        ["id": 2, "user": ["name": "David"], "department": 2],
+      ],
+      into: "Employee")
+    print(hired.summary)  // 3 inserted
+    #expect(hired.summary == "3 inserted")
+    #expect(staff.state.record("Employee", 2)?["department"] == 2)
+  }
+
+  @Test func theSessionExampleSweepsWhatNoPageListed() throws {
+    let schema = try Schema {
+      Entity("Item") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+        Attribute("count", .int).optional()
+      }
+    }
+    let store = try Store.inMemory(schema: schema)
+    try store.sync([["id": 1], ["id": 2], ["id": 5]], into: "Item")
+    let session = store.beginSyncSession()
+    try session.sync([["id": 1]], into: "Item", options: SyncOptions(deleteMissing: false))
+    try session.sync([["id": 5]], into: "Item", options: SyncOptions(deleteMissing: false))
+    let swept = try session.sweep()
+    print(swept.summary)  // the Items neither page listed, deleted
+    #expect(swept.summary == "1 deleted")
+    #expect(store.state.ids("Item") == [1, 5])
+  }
+
+  @Test func theExportExampleRoundTrips() throws {
+    let schema = try Schema {
+      Entity("Item") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+        Attribute("count", .int).optional()
+      }
+    }
+    let store = try Store.inMemory(schema: schema)
+    try store.sync([["id": 1, "name": "A", "count": 3]], into: "Item")
+    let exported = store.state.export("Item")
+    let again = try store.sync(exported, into: "Item")
+    print(again.isEmpty)  // true
+    #expect(again.isEmpty)
+  }
+
+  @Test func theLoggingExampleBuildsAnInfoHandler() throws {
+    var logged = SyncOptions()
+    logged.logHandler = SyncLogHandler(minimumLevel: .info) { level, message in
+      print("[\(level)] \(message)")
+    }
+    #expect(logged.logHandler?.minimumLevel == .info)
+  }
+}
