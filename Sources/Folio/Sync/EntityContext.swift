@@ -134,6 +134,9 @@ final class EntityContext {
   /// The identifier `value` names (a scalar, or an array for a composite identifier), coerced by
   /// the identifier attributes' rules (D5), or why it cannot be one.
   func identifier(from value: JSONValue) -> Result<RecordID, Refusal> {
+    if identifiers.isEmpty {
+      return .failure(Refusal("\(name) declares no identifier attribute (D28)"))
+    }
     if identifiers.count == 1 {
       return identifier(part: value, identifiers[0])
     }

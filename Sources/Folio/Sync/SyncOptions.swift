@@ -13,8 +13,8 @@ public struct SyncOptions: Sendable {
   public var insertMissing = true
   /// Update stored records from their items (else they are left as they are, with their subtree).
   public var updateExisting = true
-  /// Delete stored records (in ``scope``) that the payload does not list. Ignored when the payload
-  /// is a single object (D9).
+  /// Delete stored records (in ``scope``) that the payload does not reach, as an item, a nested
+  /// item or a bare identifier. Ignored when the payload is a single object (D9).
   public var deleteMissing = true
   /// Insert without looking identifiers up; an identifier that exists fails the whole sync (D25).
   public var forceInsert = false

@@ -109,12 +109,17 @@ extension SyncPlanner {
               if let member = try resolve(element, target, childLevel) { members.append(member) }
             }
           }
+          // A nested item may have deleted records on the way (deleteIfInvalid).
+          guard work.record(name, id) != nil else { return }
+          members.removeAll { work.record(relationship.target, $0) == nil }
           let removed = try work.setToMany(name, id, relationship.name, to: members)
           if deleteRemoved {
             for member in removed {
-              try delete(
-                relationship.target, member,
-                because: "removed from \(name) \(id).\(relationship.name) (child delete-missing)")
+              orphans.append(
+                Orphan(
+                  key: RecordKey(relationship.target, member), owner: name,
+                  relationship: relationship.name,
+                  reason: "removed from \(name) \(id).\(relationship.name) (child delete-missing)"))
             }
           }
         } else {
@@ -125,13 +130,17 @@ extension SyncPlanner {
             guard let resolved = try resolve(input, target, childLevel) else { continue }
             member = resolved
           }
-          let current = work.record(name, id)?[relationship.name].flatMap(RecordID.init(json:))
+          guard let record = work.record(name, id) else { return }
+          if let member, work.record(relationship.target, member) == nil { continue }
+          let current = record[relationship.name].flatMap(RecordID.init(json:))
           guard current != member else { continue }
           try work.setToOne(name, id, relationship.name, to: member)
           if deleteRemoved, let current {
-            try delete(
-              relationship.target, current,
-              because: "replaced in \(name) \(id).\(relationship.name) (child delete-missing)")
+            orphans.append(
+              Orphan(
+                key: RecordKey(relationship.target, current), owner: name,
+                relationship: relationship.name,
+                reason: "replaced in \(name) \(id).\(relationship.name) (child delete-missing)"))
           }
         }
       } catch let error as StoreError {
@@ -171,5 +180,25 @@ extension SyncPlanner {
       }
       return id
     }
+  }
+
+  /// Deletes the children removed from their parent by a nested sync (child delete-missing,
+  /// D10, D12), once every item has been applied: a child that the payload linked to another
+  /// parent of the same relationship in the meantime has moved, and is kept.
+  ///
+  /// - Throws: ``SyncError`` when a `deny` rule refuses.
+  mutating func deleteOrphans() throws(SyncError) {
+    for orphan in orphans where work.record(orphan.key.entity, orphan.key.id) != nil {
+      let relinked = work.state.referrers(of: orphan.key).contains {
+        $0.source.entity == orphan.owner && $0.relationship == orphan.relationship
+      }
+      guard !relinked else { continue }
+      do {
+        try delete(orphan.key.entity, orphan.key.id, because: orphan.reason)
+      } catch {
+        throw SyncError(error)
+      }
+    }
+    orphans.removeAll()
   }
 }

@@ -29,7 +29,7 @@ struct SyncPlanner {
     var kind: SyncOutcome.Kind?
     var reason: String?
     var pointer: String?
-    /// The first top-level item naming the record, or -1 (presence for delete-missing, D3).
+    /// The first top-level item naming the record, or -1 (for duplicate diagnostics, D3).
     var firstItem = -1
   }
 
@@ -58,6 +58,15 @@ struct SyncPlanner {
     }
   }
 
+  /// A child removed from its parent by a nested sync, to delete unless it moved.
+  struct Orphan {
+    let key: RecordKey
+    /// The parent's entity and relationship it was removed from.
+    let owner: String
+    let relationship: String
+    let reason: String
+  }
+
   static let maximumDepth = 64
 
   let schema: Schema
@@ -69,6 +78,8 @@ struct SyncPlanner {
   /// Per context: record id → position in ``pending``.
   var reached: [[RecordID: Int]] = []
   var diagnostics: [SyncDiagnostic] = []
+  /// Children removed from a parent whose deletion waits for the end of the payload.
+  var orphans: [Orphan] = []
   var childOverrides: [String: ChildSyncOptions]
   var depth = 0
 
@@ -144,6 +155,7 @@ struct SyncPlanner {
         duplicates[id]?.append(i)
       }
     }
+    try planner.deleteOrphans()
     for id in duplicateOrder {
       let pointers = (duplicates[id] ?? []).map { "/\($0)" }
       planner.diagnostics.append(
@@ -219,7 +231,7 @@ struct SyncPlanner {
 
   // MARK: Delete-missing
 
-  /// Deletes the records of `context` in `scope` that no top-level item listed.
+  /// Deletes the records of `context` in `scope` that the payload did not reach.
   ///
   /// - Returns: whether the mass-delete guard refused (nothing is then deleted).
   mutating func deleteMissing(_ context: Int, scope: SyncScope?, maximumShare: Double?)
@@ -229,11 +241,11 @@ struct SyncPlanner {
     var doomed: [RecordID] = []
     var inScope = 0
     let reached = self.reached[context]
-    let pending = self.pending
     work.state.forEachRecord(of: name) { id, record in
       if let scope, !scope.contains(record) { return }
       inScope += 1
-      if let slot = reached[id], pending[slot].firstItem >= 0 { return }
+      // Listed at the top level or reached through nesting (self-referential entities).
+      if reached[id] != nil { return }
       doomed.append(id)
     }
     guard !doomed.isEmpty else { return false }

@@ -204,3 +204,21 @@ import Testing
     #expect(store.state.count("Order") == 0)
   }
 }
+
+/// Nesting is bounded: items nested deeper than the limit are rejected, never recursed into.
+@Suite struct SyncNestingTests {
+  @Test func itemsNestedTooDeeplyAreRejected() throws {
+    let node = Entity(
+      name: "Node", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+      relationships: [Relationship(name: "child", target: "Node", isToMany: false)])
+    let store = try SyncTestStore.make(Schema(entities: [node]))
+    var payload: JSONValue = ["id": 200]
+    for id in stride(from: 199, through: 0, by: -1) {
+      payload = ["id": .int(Int64(id)), "child": payload]
+    }
+    let report = try store.sync([payload], into: "Node")
+    #expect(report.count(.inserted) == 65)  // the top item and 64 nested levels
+    #expect(report.count(.rejected) == 1)
+    #expect(store.state.invariantViolations() == [])
+  }
+}

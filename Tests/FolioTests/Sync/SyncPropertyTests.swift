@@ -56,21 +56,31 @@ import Testing
     return g.below(15) == 0 ? value(&g) : .array(items)
   }
 
-  @Test(arguments: 0..<8)
+  @Test(arguments: 0..<24)
   func generatedPayloadsKeepTheStoreConsistent(_ seed: Int) throws {
     let schema = try #require(SyncSchemas.named("batches"))
     let store = try SyncTestStore.make(schema)
     var g = Generator(state: UInt64(seed) &* 7919)
     for round in 0..<40 {
-      let payload = Self.payload(&g)
+      // Even rounds sync batches (nested clicks), odd rounds clicks (nested batches, scopes).
+      let entity = round % 2 == 0 ? "Batch" : "Click"
+      let payload: JSONValue =
+        entity == "Batch" ? Self.payload(&g) : .array((0..<g.below(5)).map { _ in Self.click(&g) })
       var options = SyncOptions()
       options.deleteMissing = g.below(2) == 0
       options.updateExisting = g.below(5) > 0
       options.insertMissing = g.below(5) > 0
+      options.forceUpdate = g.below(6) == 0
+      if entity == "Click", g.below(2) == 0 {
+        options.scope = .linked("batch", to: .int(Int64(g.below(5))))
+      }
+      if g.below(4) == 0 {
+        options.childOptions["Batch.clicks"] = ChildSyncOptions(deleteMissing: false)
+      }
       let before = SyncTestStore.records(store.state)
       let plan: SyncPlan
       do {
-        plan = try store.plan(payload, into: "Batch", options: options)
+        plan = try store.plan(payload, into: entity, options: options)
       } catch {
         #expect(error.code == .invalidPayload, "seed \(seed) round \(round)")
         SyncTestStore.expect(store.state, equals: before)
@@ -87,6 +97,98 @@ import Testing
           .map { "\($0.entity) \($0.id.map { "\($0)" } ?? "")" })
       let changed = Set(plan.changes.map { "\($0.key)" })
       #expect(reported == changed, "seed \(seed) round \(round): \(JSONWriter.string(payload))")
+    }
+  }
+
+  static func folder(_ g: inout Generator, depth: Int) -> JSONValue {
+    if g.below(5) == 0 { return .int(Int64(g.below(10))) }
+    var folder: JSONObject = ["id": .int(Int64(g.below(10)))]
+    if depth < 4, g.below(2) == 0 {
+      folder["children"] = .array((0..<g.below(3)).map { _ in Self.folder(&g, depth: depth + 1) })
+    }
+    if g.below(8) == 0 { folder["parent"] = g.below(2) == 0 ? .null : .int(Int64(g.below(10))) }
+    return .object(folder)
+  }
+
+  @Test(arguments: 0..<24)
+  func generatedTreesKeepASelfReferentialStoreConsistent(_ seed: Int) throws {
+    let folder = Entity(
+      name: "Folder", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+      relationships: [
+        Relationship(
+          name: "children", target: "Folder", isToMany: true, inverse: "parent",
+          deleteRule: .cascade),
+        Relationship(name: "parent", target: "Folder", isToMany: false, inverse: "children"),
+      ])
+    let store = try SyncTestStore.make(Schema(entities: [folder]))
+    var g = Generator(state: UInt64(seed) &* 104_729)
+    for round in 0..<30 {
+      let payload: JSONValue = .array((0..<g.below(4)).map { _ in Self.folder(&g, depth: 0) })
+      var options = SyncOptions()
+      options.deleteMissing = g.below(3) == 0
+      let plan = try store.plan(payload, into: "Folder", options: options)
+      try store.apply(plan)
+      let context = "seed \(seed) round \(round): \(JSONWriter.string(payload))"
+      #expect(store.state.invariantViolations() == [], "\(context)")
+      let reported = Set(
+        plan.outcomes.filter { [.inserted, .updated, .deleted].contains($0.kind) }
+          .map { "\($0.entity) \($0.id.map { "\($0)" } ?? "")" })
+      #expect(reported == Set(plan.changes.map { "\($0.key)" }), "\(context)")
+    }
+  }
+
+  static func passenger(_ g: inout Generator) -> JSONValue {
+    let names = ["", "Kevin", "Lara"]
+    if g.below(6) == 0 { return [.string(names[g.below(3)]), .int(Int64(g.below(3)))] }
+    var passenger: JSONObject = [
+      "name": .string(names[g.below(3)]), "age": .int(Int64(g.below(3))),
+    ]
+    if g.below(2) == 0 {
+      passenger["baggages"] = .array(
+        (0..<g.below(3)).map { _ in
+          g.below(3) == 0
+            ? .string(["K1", "L1"][g.below(2)]) : ["tag": .string(["K1", "L1", "X"][g.below(3)])]
+        })
+    }
+    return .object(passenger)
+  }
+
+  @Test(arguments: 0..<24)
+  func generatedPlanesKeepCompositeIdentifiersAndValidityConsistent(_ seed: Int) throws {
+    var passenger = try #require(SyncSchemas.named("planes")?.entity(named: "Passenger"))
+    passenger.deleteIfInvalid = seed % 2 == 0
+    let planes = try #require(SyncSchemas.named("planes"))
+    let schema = Schema(entities: planes.entities.map { $0.name == "Passenger" ? passenger : $0 })
+    let store = try SyncTestStore.make(schema)
+    var g = Generator(state: UInt64(seed) &* 65_537)
+    let cities = ["Paris", "London", ""]
+    for round in 0..<30 {
+      let entity = round % 3 == 2 ? "Passenger" : "Plane"
+      let payload: JSONValue = .array(
+        (0..<g.below(4)).map { _ in
+          if entity == "Passenger" { return Self.passenger(&g) }
+          var plane: JSONObject = [
+            "origin": .string(cities[g.below(3)]), "destination": .string(cities[g.below(3)]),
+          ]
+          if g.below(3) > 0 {
+            plane["passengers"] = .array((0..<g.below(3)).map { _ in Self.passenger(&g) })
+          }
+          return .object(plane)
+        })
+      var options = SyncOptions()
+      options.deleteMissing = g.below(2) == 0
+      let plan = try store.plan(payload, into: entity, options: options)
+      try store.apply(plan)
+      let context = "seed \(seed) round \(round): \(JSONWriter.string(payload))"
+      #expect(store.state.invariantViolations() == [], "\(context)")
+      let reported = Set(
+        plan.outcomes.filter { [.inserted, .updated, .deleted].contains($0.kind) }
+          .map { "\($0.entity) \($0.id.map { "\($0)" } ?? "")" })
+      #expect(reported == Set(plan.changes.map { "\($0.key)" }), "\(context)")
+      // No invalid plane or new invalid passenger is ever stored.
+      store.state.forEachRecord(of: "Plane") { _, record in
+        #expect(record["origin"] != record["destination"] && record["origin"] != "", "\(context)")
+      }
     }
   }
 }
