@@ -45,8 +45,18 @@ struct KillHarness {
       if random.next() % 8 == 0 {
         usleep(UInt32(random.next() % 400_000))
       } else {
+        // Let the writer commit 0, 1 or 2 times first (so the store moves on whatever the
+        // machine's speed), then kill it at a random instant of what follows.
         lines.append(writer.readLine())
-        usleep(UInt32(random.next() % 300_000))
+        let commits = random.next() % 3
+        var done: UInt64 = 0
+        while done < commits {
+          let line = writer.readLine()
+          if line.isEmpty { break }
+          lines.append(line)
+          if line.hasPrefix("done ") { done += 1 }
+        }
+        usleep(UInt32(random.next() % 150_000))
       }
       writer.kill()
       _ = writer.wait()
