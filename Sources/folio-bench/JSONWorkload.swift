@@ -6,7 +6,7 @@ extension BenchWorkload {
   static let json = BenchWorkload(
     name: "json",
     summary:
-      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only parse|write times Folio alone)",
+      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only OPERATION times one of parse, write, serialization-parse, serialization-write, decoder alone)",
     run: { arguments in try JSONBenchmark(arguments: arguments).run() })
 }
 

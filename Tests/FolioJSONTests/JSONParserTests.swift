@@ -1,4 +1,5 @@
 import FolioJSON
+import FolioTestSupport
 import Testing
 
 /// RFC 8259 conformance of the strict parser: accepted texts and their values.

@@ -1,4 +1,5 @@
 import FolioJSON
+import FolioTestSupport
 import Testing
 
 /// Properties that tie the parser and the writer together, on many generated values.

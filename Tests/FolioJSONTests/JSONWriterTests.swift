@@ -1,4 +1,5 @@
 import FolioJSON
+import FolioTestSupport
 import Testing
 
 /// The canonical writer: layout, number and string forms, and round trips with the parser.

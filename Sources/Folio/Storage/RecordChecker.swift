@@ -12,6 +12,9 @@ struct RecordChecker: Sendable {
   /// For each name: `>= 0` an attribute index, `< 0` the relationship `~index`.
   private let slots: [Int]
   private let isRequired: [Bool]
+  /// For each name: the JSON kind that is always canonical for it (0 string, 1 int, 2 double,
+  /// 3 bool), or 255 when values need ``Attribute/validateStored(_:)`` (dates, arrays).
+  private let plainKind: [UInt8]
   private let lookup: [String: Int]
   /// The position in ``names`` of a single identifier attribute, if the entity has one.
   private let identifierSlot: Int?
@@ -25,6 +28,16 @@ struct RecordChecker: Sendable {
     names = members.map(\.0)
     slots = members.map(\.1)
     isRequired = members.map { $0.1 >= 0 && !entity.attributes[$0.1].isOptional }
+    plainKind = members.map { member in
+      guard member.1 >= 0 else { return 255 }
+      switch entity.attributes[member.1].type {
+      case .string: return 0
+      case .int: return 1
+      case .double: return 2
+      case .bool: return 3
+      default: return 255
+      }
+    }
     var lookup: [String: Int] = [:]
     for (position, name) in names.enumerated() { lookup[name] = position }
     self.lookup = lookup
@@ -47,52 +60,64 @@ struct RecordChecker: Sendable {
     var dropsMembers = false
     var id: RecordID?
     var cursor = 0
-    for member in record {
-      var position = -1
-      var probe = cursor
-      while probe < names.count {
-        if names[probe] == member.key {
-          position = probe
-          break
-        }
-        probe += 1
-      }
-      if position < 0 { position = lookup[member.key] ?? -1 }
-      guard position >= 0 else {
-        problems.append(Problem(member: member.key, message: "'\(member.key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
-        continue
-      }
-      cursor = position + 1
-      if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
-      let slot = slots[position]
-      if member.value.isNull {
-        dropsMembers = true
-        if slot >= 0, !entity.attributes[slot].isOptional {
-          problems.append(Problem(member: member.key, message: "required attribute '\(member.key)' of \(entity.name) is null; give it a value"))
-        }
-        continue
-      }
-      if slot >= 0 {
-        do throws(CoercionError) {
-          try entity.attributes[slot].validateStored(member.value)
-        } catch {
-          problems.append(Problem(member: member.key, message: error.description))
-        }
-        if position == identifierSlot {
-          switch member.value {
-          case .int(let i): id = .int(i)
-          case .string(let s): id = .string(s)
-          default: break
+    // Index the members in place: binding each member to a local copy retains its key and value.
+    record.members.withUnsafeBufferPointer { members in
+      for index in members.indices {
+        var position = -1
+        var probe = cursor
+        while probe < names.count {
+          if names[probe] == members[index].key {
+            position = probe
+            break
           }
+          probe += 1
         }
-      } else {
-        let relationship = entity.relationships[~slot]
-        if relationship.isToMany, member.value == .array([]) {
-          dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+        if position < 0 { position = lookup[members[index].key] ?? -1 }
+        guard position >= 0 else {
+          let key = members[index].key
+          problems.append(Problem(member: key, message: "'\(key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
           continue
         }
-        if let message = relationshipProblem(member.value, relationship) {
-          problems.append(Problem(member: member.key, message: message))
+        cursor = position + 1
+        if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
+        let slot = slots[position]
+        if case .null = members[index].value {
+          dropsMembers = true
+          if slot >= 0, !entity.attributes[slot].isOptional {
+            problems.append(Problem(member: members[index].key, message: "required attribute '\(members[index].key)' of \(entity.name) is null; give it a value"))
+          }
+          continue
+        }
+        if slot >= 0 {
+          // Fast path: a value of the attribute's own plain JSON kind is canonical as it is.
+          let isPlain: Bool
+          switch (plainKind[position], members[index].value) {
+          case (0, .string), (1, .int), (2, .double), (3, .bool): isPlain = true
+          default: isPlain = false
+          }
+          if !isPlain {
+            do throws(CoercionError) {
+              try entity.attributes[slot].validateStored(members[index].value)
+            } catch {
+              problems.append(Problem(member: members[index].key, message: error.description))
+            }
+          }
+          if position == identifierSlot {
+            switch members[index].value {
+            case .int(let i): id = .int(i)
+            case .string(let s): id = .string(s)
+            default: break
+            }
+          }
+        } else {
+          let relationship = entity.relationships[~slot]
+          if relationship.isToMany, case .array(let elements) = members[index].value, elements.isEmpty {
+            dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+            continue
+          }
+          if let message = relationshipProblem(members[index].value, relationship) {
+            problems.append(Problem(member: members[index].key, message: message))
+          }
         }
       }
     }

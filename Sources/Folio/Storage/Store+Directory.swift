@@ -18,7 +18,7 @@ extension Store {
   ///   - directory: The store directory's path.
   ///   - schema: The schema the records follow.
   ///   - options: Validation mode, read-only, migrations.
-  /// - Throws: ``StoreError`` (``StoreError/Code/locked`` naming the holder,
+  /// - Throws: ``SchemaError`` when the schema is not valid; ``StoreError`` (``StoreError/Code/locked`` naming the holder,
   ///   ``StoreError/Code/notAStore``, ``StoreError/Code/schemaMismatch``, ``StoreError/Code/unsupportedFormatVersion``,
   ///   ``StoreError/Code/invalidManifest``, ``StoreError/Code/ioFailure``…), or
   ///   ``StoreValidationError`` listing every bad record in strict mode. Nothing is written on
@@ -65,6 +65,7 @@ struct StoreOpener {
   }
 
   func open() throws -> Opened {
+    _ = try schema.validated()
     // Entity names become folder names: refuse anything that could leave the store directory.
     for entity in schema.entities {
       let safe = !entity.name.isEmpty && !entity.name.hasPrefix(".")

@@ -51,7 +51,10 @@ public final class Store: Sendable {
   /// A store that keeps its records in memory only; it behaves exactly like a directory store
   /// except that nothing is written anywhere.
   ///
-  /// - Throws: ``SchemaError`` when the schema is not valid.
+  /// The schema is not validated here (sync tests build deliberately invalid schemas);
+  /// ``init(directory:schema:options:)`` validates before touching the disk.
+  ///
+  /// - Throws: Nothing today; kept throwing so validation can be added without breaking callers.
   public static func inMemory(schema: Schema) throws -> Store {
     Store(state: StoreState(schema: schema))
   }

@@ -90,9 +90,10 @@ struct LinkChecker {
     {
       let pointer = "/\(position)/" + ShardFile.escapePointer(member)
       error.pointer = pointer
-      let (line, column) = JSONLocator.locate(pointer, in: bytes)
-      error.line = line
-      error.column = column
+      if let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
+        error.line = location.line
+        error.column = location.column
+      }
     }
     problems.append(error)
   }

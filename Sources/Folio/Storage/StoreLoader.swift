@@ -78,10 +78,9 @@ struct StoreLoader {
     var result = ShardResult()
     func problem(_ code: StoreError.Code, _ message: String, pointer: String? = nil, bytes: [UInt8]? = nil, id: RecordID? = nil) {
       var error = StoreError(code: code, message: message, entity: checker.entity.name, id: id, file: file, pointer: pointer)
-      if let pointer, let bytes {
-        let (line, column) = JSONLocator.locate(pointer, in: bytes)
-        error.line = line
-        error.column = column
+      if let pointer, let bytes, let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
+        error.line = location.line
+        error.column = location.column
       }
       result.problems.append(error)
     }

@@ -26,9 +26,14 @@ extension Store {
   /// rethrown. A commit that changes nothing does not advance the generation, writes nothing and
   /// notifies no one.
   ///
+  /// For a directory store the commit is saved before this returns (autosave on commit): only
+  /// the shards whose bytes changed are rewritten, atomically as a whole. Do not call
+  /// `transaction` or ``check()`` from inside `body` (writers are serialised, not reentrant).
+  ///
   /// - Returns: what `body` returns.
-  /// - Throws: what `body` throws, or a ``StoreError`` from committing; the store is then
-  ///   exactly as it was.
+  /// - Throws: what `body` throws, or a ``StoreError`` from saving; the store and its files are
+  ///   then exactly as they were (except that a save failing after its commit point is completed
+  ///   by the next open, and the store refuses further transactions until reopened).
   public func transaction<T>(_ body: (inout Transaction) throws -> T) throws -> T {
     try writer.withLock { backend in
       try backend.disk?.requireWritable()

@@ -66,7 +66,7 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     entity = try c.decode(String.self, forKey: .entity)
-    id = try c.decodeIfPresent(ReportJSON.self, forKey: .id).flatMap { RecordID(json: $0.value) }
+    id = try c.decodeIfPresent(JSONValue.self, forKey: .id).flatMap { RecordID(json: $0) }
     kind = try c.decode(Kind.self, forKey: .outcome)
     reason = try c.decodeIfPresent(String.self, forKey: .reason)
     pointer = try c.decodeIfPresent(String.self, forKey: .pointer)
@@ -77,7 +77,7 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(entity, forKey: .entity)
-    try c.encodeIfPresent(id.map { ReportJSON($0.jsonValue) }, forKey: .id)
+    try c.encodeIfPresent(id?.jsonValue, forKey: .id)
     try c.encode(kind, forKey: .outcome)
     try c.encodeIfPresent(reason, forKey: .reason)
     try c.encodeIfPresent(pointer, forKey: .pointer)
@@ -113,16 +113,16 @@ public struct FieldChange: Sendable, Hashable, Codable, CustomStringConvertible 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     field = try c.decode(String.self, forKey: .field)
-    before = try c.decodeIfPresent(ReportJSON.self, forKey: .before)?.nonNull
-    after = try c.decodeIfPresent(ReportJSON.self, forKey: .after)?.nonNull
+    before = try c.decodeIfPresent(JSONValue.self, forKey: .before).flatMap { $0.isNull ? nil : $0 }
+    after = try c.decodeIfPresent(JSONValue.self, forKey: .after).flatMap { $0.isNull ? nil : $0 }
   }
 
   /// Encodes `{field, before, after}` with JSON values; absent values as `null`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(field, forKey: .field)
-    try c.encode(ReportJSON(before ?? .null), forKey: .before)
-    try c.encode(ReportJSON(after ?? .null), forKey: .after)
+    try c.encode(before ?? .null, forKey: .before)
+    try c.encode(after ?? .null, forKey: .after)
   }
 }
 
@@ -187,7 +187,7 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     code = try c.decode(Code.self, forKey: .code)
     message = try c.decode(String.self, forKey: .message)
     entity = try c.decode(String.self, forKey: .entity)
-    id = try c.decodeIfPresent(ReportJSON.self, forKey: .id).flatMap { RecordID(json: $0.value) }
+    id = try c.decodeIfPresent(JSONValue.self, forKey: .id).flatMap { RecordID(json: $0) }
     pointers = try c.decodeIfPresent([String].self, forKey: .pointers) ?? []
   }
 
@@ -197,7 +197,7 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     try c.encode(code, forKey: .code)
     try c.encode(message, forKey: .message)
     try c.encode(entity, forKey: .entity)
-    try c.encodeIfPresent(id.map { ReportJSON($0.jsonValue) }, forKey: .id)
+    try c.encodeIfPresent(id?.jsonValue, forKey: .id)
     try c.encode(pointers, forKey: .pointers)
   }
 }

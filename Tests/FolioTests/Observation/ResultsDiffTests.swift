@@ -1,20 +1,10 @@
+import FolioTestSupport
 import Testing
 
 @testable import Folio
 
 /// The change lists of live results, checked against fresh queries over random commits.
 @Suite struct ResultsDiffTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   @Test func theLongestIncreasingSubsequenceKeepsTheMostRecordsInPlace() {
     #expect(ResultsDiff.longestIncreasingSubsequence([3, 0, 2]) == [1, 2])
@@ -25,7 +15,7 @@ import Testing
 
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func changeListsTurnTheOldResultsIntoTheNew(seed: UInt64) async throws {
-    var random = Generator(state: seed)
+    var random = SeededGenerator(seed: seed)
     let store = try Store.inMemory(schema: QueryFixtures.schema)
     let query = Query("Item", where: "active" == true, sortedBy: ["-count", "name"])
     let live = try store.observe(query)

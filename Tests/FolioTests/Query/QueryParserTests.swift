@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Testing
 
 @testable import Folio
@@ -179,7 +180,7 @@ import Testing
   }
 
   /// A random condition text from the grammar, `depth` levels deep.
-  static func randomCondition(_ depth: Int, _ random: inout ResultsDiffTests.Generator) -> String {
+  static func randomCondition(_ depth: Int, _ random: inout SeededGenerator) -> String {
     let fields = ["a", "b.c", "count", "é_1"]
     let values = [
       "1", "-2", "2.5", "1e3", "'x'", "\"y z\"", "'it\\'s'", "true", "false", "null", "[]",
@@ -207,7 +208,7 @@ import Testing
   }
 
   @Test func randomConditionsRoundTripAndMutationsNeverCrash() {
-    var random = ResultsDiffTests.Generator(state: 42)
+    var random = SeededGenerator(seed: 42)
     var parsed = 0
     var rejected = 0
     for _ in 0..<2000 {

@@ -2,18 +2,6 @@ import Folio
 import FolioTestSupport
 import Testing
 
-/// A deterministic generator (SplitMix64), so every run checks the same cases.
-private struct SplitMix64 {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 @Suite struct SchemaPropertyTests {
   static let samples: [JSONValue] = [
@@ -46,7 +34,7 @@ private struct SplitMix64 {
 
   /// Random byte edits of every fixture file either decode or throw; they never crash.
   @Test func mutatedSchemaFilesNeverCrash() throws {
-    var random = SplitMix64(state: 0x5EED)
+    var random = SeededGenerator(seed: 0x5EED)
     let alphabet = Array(#"{}[]:,"0123456789.-etruefalsnul \array(int)"#.utf8)
     var outcomes = [0, 0]
     for (name, _) in try SchemaFixtures.all() {
@@ -76,7 +64,7 @@ private struct SplitMix64 {
 
   /// Random strings never crash the date parser, and what it accepts round-trips.
   @Test func randomDateTextNeverCrashes() {
-    var random = SplitMix64(state: 42)
+    var random = SeededGenerator(seed: 42)
     let alphabet = Array("0123456789-:T.Z+ tz".utf8)
     let seed = Array("2014-07-06T07:59:00.123+02:00".utf8)
     for _ in 0..<5000 {

@@ -81,6 +81,32 @@ import FolioTestSupport
     #expect(error.message.contains("close the store and open it again"))
   }
 
+  @Test(arguments: [20_000, 60_000, 120_000, 200_000] as [UInt32])
+  func aWriterKilledMidSaveLeavesWholeCommitsOnly(afterMicroseconds delay: UInt32) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/store.folio"
+    do {
+      let store = try Store(directory: path, schema: Self.schema)
+      try store.transaction { tx in
+        for id in 1...3000 { try tx.insert("Batch", ["id": .int(Int64(id)), "label": "0"]) }
+      }
+    }
+    let writer = try StoreTestHost.start(["churn", path, "Batch", "label", "100000"])
+    defer { writer.kill() }
+    #expect(writer.readLine() == "churning 8")
+    usleep(delay)
+    writer.kill()
+    #expect(writer.wait() == SIGKILL)
+    let store = try Store(directory: path, schema: Self.schema)
+    let labels = Set((1...8).map { store.get("Batch", .int(Int64($0)))?["label"] })
+    #expect(labels.count == 1, "a kill left a mix of commits: \(labels)")
+    #expect(labels.first??.stringValue == String(store.generation - 1))
+    #expect(try store.check() == [])
+    try store.update("Batch", 1, ["label": "after"])
+    #expect(try store.check() == [])
+  }
+
   @Test func aDamagedCommitRecordIsReported() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -188,3 +188,17 @@ extension StoreDirectoryTests {
     #expect(reopened.loadProblems == [])
   }
 }
+
+extension StoreDirectoryTests {
+  @Test func anInvalidSchemaCreatesNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broken = Schema(entities: [
+      Entity(
+        name: "Click", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+        relationships: [Relationship(name: "batch", target: "Batch", isToMany: false)])
+    ])
+    #expect(throws: SchemaError.self) { try Store(directory: directory.path + "/s", schema: broken) }
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/s"))
+  }
+}

@@ -142,12 +142,4 @@ import FolioTestSupport
     let error = try #require(throws: StoreError.self) { try Store(directory: path, schema: Self.schema) }
     #expect(error.description == "manifest.json: error: the store has format version 2, but this Folio reads version 1; open it with a matching Folio release (at /formatVersion) [unsupportedFormatVersion]")
   }
-
-  @Test func locatorFindsPointersInHandWrittenJSON() {
-    let text = Array(#"{"a": [1, {"b~c": 2, "d/e": [true, "x,]"]}], "f": {}}"#.utf8)
-    #expect(JSONLocator.locate("/a/1/b~0c", in: text) == (1, 19))
-    #expect(JSONLocator.locate("/a/1/d~1e/1", in: text) == (1, 36))
-    #expect(JSONLocator.locate("/f", in: text) == (1, 51))
-    #expect(JSONLocator.locate("/missing", in: text) == (1, 1))
-  }
 }

@@ -6,20 +6,8 @@ import Testing
 /// crashes, every committed state is consistent, re-applying a payload changes nothing, and a
 /// plan's report always matches what applying it does.
 @Suite struct SyncPropertyTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
 
-  static func value(_ g: inout Generator) -> JSONValue {
+  static func value(_ g: inout SeededGenerator) -> JSONValue {
     switch g.below(9) {
     case 0: return .null
     case 1: return .bool(g.below(2) == 0)
@@ -33,7 +21,7 @@ import Testing
     }
   }
 
-  static func click(_ g: inout Generator) -> JSONValue {
+  static func click(_ g: inout SeededGenerator) -> JSONValue {
     var click: JSONObject = [:]
     if g.below(8) > 0 { click["id"] = g.below(5) == 0 ? value(&g) : .int(Int64(g.below(8))) }
     if g.below(2) == 0 { click["time"] = g.below(3) == 0 ? value(&g) : "2014-07-06T07:59:00Z" }
@@ -41,7 +29,7 @@ import Testing
     return g.below(10) == 0 ? .int(Int64(g.below(8))) : .object(click)
   }
 
-  static func payload(_ g: inout Generator) -> JSONValue {
+  static func payload(_ g: inout SeededGenerator) -> JSONValue {
     var items: [JSONValue] = []
     for _ in 0..<g.below(6) {
       var batch: JSONObject = ["id": g.below(6) == 0 ? value(&g) : .int(Int64(g.below(5)))]
@@ -60,7 +48,7 @@ import Testing
   func generatedPayloadsKeepTheStoreConsistent(_ seed: Int) throws {
     let schema = try #require(SyncSchemas.named("batches"))
     let store = try SyncTestStore.make(schema)
-    var g = Generator(state: UInt64(seed) &* 7919)
+    var g = SeededGenerator(seed: UInt64(seed) &* 7919)
     for round in 0..<40 {
       // Even rounds sync batches (nested clicks), odd rounds clicks (nested batches, scopes).
       let entity = round % 2 == 0 ? "Batch" : "Click"
@@ -100,7 +88,7 @@ import Testing
     }
   }
 
-  static func folder(_ g: inout Generator, depth: Int) -> JSONValue {
+  static func folder(_ g: inout SeededGenerator, depth: Int) -> JSONValue {
     if g.below(5) == 0 { return .int(Int64(g.below(10))) }
     var folder: JSONObject = ["id": .int(Int64(g.below(10)))]
     if depth < 4, g.below(2) == 0 {
@@ -121,7 +109,7 @@ import Testing
         Relationship(name: "parent", target: "Folder", isToMany: false, inverse: "children"),
       ])
     let store = try SyncTestStore.make(Schema(entities: [folder]))
-    var g = Generator(state: UInt64(seed) &* 104_729)
+    var g = SeededGenerator(seed: UInt64(seed) &* 104_729)
     for round in 0..<30 {
       let payload: JSONValue = .array((0..<g.below(4)).map { _ in Self.folder(&g, depth: 0) })
       var options = SyncOptions()
@@ -137,7 +125,7 @@ import Testing
     }
   }
 
-  static func passenger(_ g: inout Generator) -> JSONValue {
+  static func passenger(_ g: inout SeededGenerator) -> JSONValue {
     let names = ["", "Kevin", "Lara"]
     if g.below(6) == 0 { return [.string(names[g.below(3)]), .int(Int64(g.below(3)))] }
     var passenger: JSONObject = [
@@ -160,7 +148,7 @@ import Testing
     let planes = try #require(SyncSchemas.named("planes"))
     let schema = Schema(entities: planes.entities.map { $0.name == "Passenger" ? passenger : $0 })
     let store = try SyncTestStore.make(schema)
-    var g = Generator(state: UInt64(seed) &* 65_537)
+    var g = SeededGenerator(seed: UInt64(seed) &* 65_537)
     let cities = ["Paris", "London", ""]
     for round in 0..<30 {
       let entity = round % 3 == 2 ? "Passenger" : "Plane"

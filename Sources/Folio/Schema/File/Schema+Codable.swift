@@ -16,78 +16,14 @@ extension CodingUserInfoKey {
   }()
 }
 
-/// A `JSONValue` that travels through any `Encoder` or `Decoder`.
-struct CodableJSON: Codable {
-  var value: JSONValue
-
-  init(_ value: JSONValue) { self.value = value }
-
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    switch value {
-    case .null:
-      var c = encoder.singleValueContainer()
-      try c.encodeNil()
-    case .bool(let b):
-      var c = encoder.singleValueContainer()
-      try c.encode(b)
-    case .int(let i):
-      var c = encoder.singleValueContainer()
-      try c.encode(i)
-    case .double(let d):
-      var c = encoder.singleValueContainer()
-      try c.encode(d)
-    case .string(let s):
-      var c = encoder.singleValueContainer()
-      try c.encode(s)
-    case .array(let items):
-      var c = encoder.unkeyedContainer()
-      for item in items { try c.encode(CodableJSON(item)) }
-    case .object(let o):
-      var c = encoder.container(keyedBy: Key.self)
-      for member in o { try c.encode(CodableJSON(member.value), forKey: Key(stringValue: member.key)) }
-    }
-  }
-
-  init(from decoder: any Decoder) throws {
-    if let c = try? decoder.container(keyedBy: Key.self) {
-      var o = JSONObject()
-      for key in c.allKeys.sorted(by: { JSONObject.keyPrecedes($0.stringValue, $1.stringValue) }) {
-        o[key.stringValue] = try c.decode(CodableJSON.self, forKey: key).value
-      }
-      value = .object(o)
-    } else if var c = try? decoder.unkeyedContainer() {
-      var items: [JSONValue] = []
-      while !c.isAtEnd { items.append(try c.decode(CodableJSON.self).value) }
-      value = .array(items)
-    } else {
-      let c = try decoder.singleValueContainer()
-      if c.decodeNil() {
-        value = .null
-      } else if let b = try? c.decode(Bool.self) {
-        value = .bool(b)
-      } else if let i = try? c.decode(Int64.self) {
-        value = .int(i)
-      } else if let d = try? c.decode(Double.self) {
-        value = .double(d)
-      } else {
-        value = .string(try c.decode(String.self))
-      }
-    }
-  }
-
+/// Decoding of schema parts through any `Decoder`.
+enum SchemaPartDecoding {
   /// Decodes one schema part from `decoder` with `decode`, turning problems into a
   /// `DecodingError` whose description lists them.
   static func decode<T>(
     from decoder: any Decoder, _ decode: (inout SchemaFileDecoder, JSONValue) -> T?
   ) throws -> T {
-    let json = try CodableJSON(from: decoder).value
+    let json = try JSONValue(from: decoder)
     let rules = decoder.userInfo[.folioCustomRules] as? CustomRules ?? .none
     var fileDecoder = SchemaFileDecoder(rules: rules)
     let result = decode(&fileDecoder, json)
@@ -103,41 +39,41 @@ struct CodableJSON: Codable {
 
 extension Schema: Codable {
   /// Encodes the schema-file form (``fileValue``).
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try fileValue.encode(to: encoder) }
 
   /// Decodes the schema-file form, without validating (call ``validated()``). Custom rules are
   /// looked up in `decoder.userInfo[.folioCustomRules]`.
   ///
   /// - Throws: `DecodingError.dataCorrupted` whose underlying error is a ``SchemaError``.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.schema($1) }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.schema($1) }
   }
 }
 
 extension Entity: Codable {
   /// Encodes the entity's schema-file form.
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try fileValue.encode(to: encoder) }
   /// Decodes an entity's schema-file form; see ``Schema/init(from:)``.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.entity($1, at: "") }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.entity($1, at: "") }
   }
 }
 
 extension Attribute: Codable {
   /// Encodes the attribute's schema-file form.
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try fileValue.encode(to: encoder) }
   /// Decodes an attribute's schema-file form.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.attribute($1, at: "") }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.attribute($1, at: "") }
   }
 }
 
 extension Relationship: Codable {
   /// Encodes the relationship's schema-file form.
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try fileValue.encode(to: encoder) }
   /// Decodes a relationship's schema-file form.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.relationship($1, at: "") }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.relationship($1, at: "") }
   }
 }
 
@@ -161,27 +97,27 @@ extension AttributeType: Codable {
 
 extension Validator: Codable {
   /// Encodes the validator's schema-file form (`{"custom": "name"}` for closures).
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(kind.fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try kind.fileValue.encode(to: encoder) }
   /// Decodes a validator; custom ones need ``CodingUserInfoKey/folioCustomRules``.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.validator($1, at: "") }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.validator($1, at: "") }
   }
 }
 
 extension ValidityRule: Codable {
   /// Encodes the rule's schema-file form.
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(kind.fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try kind.fileValue.encode(to: encoder) }
   /// Decodes a validity rule; custom ones need ``CodingUserInfoKey/folioCustomRules``.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.validityRule($1, at: "") }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.validityRule($1, at: "") }
   }
 }
 
 extension UpdateRule: Codable {
   /// Encodes the rule's schema-file form.
-  public func encode(to encoder: any Encoder) throws { try CodableJSON(kind.fileValue).encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws { try kind.fileValue.encode(to: encoder) }
   /// Decodes a should-update rule; custom ones need ``CodingUserInfoKey/folioCustomRules``.
   public init(from decoder: any Decoder) throws {
-    self = try CodableJSON.decode(from: decoder) { $0.updateRule($1, at: "") }
+    self = try SchemaPartDecoding.decode(from: decoder) { $0.updateRule($1, at: "") }
   }
 }

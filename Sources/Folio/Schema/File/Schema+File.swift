@@ -96,9 +96,11 @@ extension Schema {
   {
     problems.map { problem in
       var problem = problem
-      if let pointer = problem.pointer, let position = SchemaFileLocator.position(of: pointer, in: bytes) {
-        problem.line = position.line
-        problem.column = position.column
+      if let pointer = problem.pointer,
+        let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes)
+      {
+        problem.line = location.line
+        problem.column = location.column
       }
       return problem
     }

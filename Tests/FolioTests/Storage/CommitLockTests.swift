@@ -4,7 +4,7 @@ import Testing
 @testable import Folio
 import FolioTestSupport
 
-@Suite struct StoreReaderTests {
+@Suite struct CommitLockTests {
   static let schema = StoreFixtures.batchSchema
 
   @Test func aReaderProcessOpeningDuringSavesSeesWholeCommitsOnly() throws {

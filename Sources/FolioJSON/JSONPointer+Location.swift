@@ -1,13 +1,29 @@
-/// Finds where a JSON pointer's value starts in valid JSON text, as a 1-based line and column,
-/// so errors about stored records can name the exact place in a hand-edited file.
-///
-/// It scans bytes without building values and without recursion. It expects text that the
-/// parser has already accepted; on anything unexpected it returns the deepest place it reached.
-enum JSONLocator {
-  /// The line and column (1-based, column in bytes) of the value at `pointer` (`/3/name`), or
-  /// of its deepest existing ancestor.
-  static func locate(_ pointer: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
-    let offset = self.offset(of: tokens(pointer), in: bytes)
+extension JSONPointer {
+  /// Where a value sits in JSON text: a byte offset and its 1-based line and column.
+  public struct TextLocation: Sendable, Hashable {
+    /// Byte offset from the start of the text (0-based).
+    public var offset: Int
+    /// Line number (1-based).
+    public var line: Int
+    /// Column in bytes within the line (1-based).
+    public var column: Int
+  }
+
+  /// Where this pointer's value starts in `bytes`, or where its deepest existing ancestor starts
+  /// when the value itself is missing — so an error about a record in a hand-edited file can name
+  /// the exact line and column.
+  ///
+  /// It scans the bytes without building values and without recursion. It expects text that the
+  /// parser accepts; on anything unexpected it returns the deepest place it reached.
+  ///
+  /// ```swift
+  /// let text = Array("[\n  {\"id\": 1}\n]".utf8)
+  /// JSONPointer(tokens: ["0", "id"]).location(in: text)   // line 2, column 10
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of the text before the value.
+  public func location(in bytes: [UInt8]) -> TextLocation {
+    let offset = Self.offset(of: tokens.map { Array($0.utf8) }, in: bytes)
     var line = 1
     var lineStart = 0
     var i = 0
@@ -18,26 +34,16 @@ enum JSONLocator {
       }
       i += 1
     }
-    return (line, offset - lineStart + 1)
+    return TextLocation(offset: offset, line: line, column: offset - lineStart + 1)
   }
 
-  /// The unescaped tokens of a JSON pointer.
-  static func tokens(_ pointer: String) -> [[UInt8]] {
-    guard pointer.hasPrefix("/") else { return [] }
-    return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in
-      var text = String(token)
-      text = text.replacing("~1", with: "/").replacing("~0", with: "~")
-      return Array(text.utf8)
-    }
-  }
-
-  static func offset(of tokens: [[UInt8]], in b: [UInt8]) -> Int {
+  private static func offset(of tokens: [[UInt8]], in b: [UInt8]) -> Int {
     var pos = skipSpace(b, 0)
     for token in tokens {
       guard pos < b.count else { return pos }
       let start = pos
       if b[pos] == UInt8(ascii: "[") {
-        guard let index = Int(String(decoding: token, as: UTF8.self)) else { return start }
+        guard let index = Int(String(decoding: token, as: UTF8.self)), index >= 0 else { return start }
         pos = skipSpace(b, pos + 1)
         for _ in 0..<index {
           pos = skipSpace(b, skipValue(b, pos))
@@ -69,14 +75,16 @@ enum JSONLocator {
     return pos
   }
 
-  static func skipSpace(_ b: [UInt8], _ start: Int) -> Int {
+  private static func skipSpace(_ b: [UInt8], _ start: Int) -> Int {
     var pos = start
-    while pos < b.count, b[pos] == 0x20 || b[pos] == 0x0A || b[pos] == 0x0D || b[pos] == 0x09 { pos += 1 }
+    while pos < b.count, b[pos] == 0x20 || b[pos] == 0x0A || b[pos] == 0x0D || b[pos] == 0x09 {
+      pos += 1
+    }
     return pos
   }
 
   /// The offset just after the string starting at `start` (its opening quote).
-  static func skipString(_ b: [UInt8], _ start: Int) -> Int {
+  private static func skipString(_ b: [UInt8], _ start: Int) -> Int {
     var pos = start + 1
     while pos < b.count {
       if b[pos] == UInt8(ascii: "\\") {
@@ -89,8 +97,8 @@ enum JSONLocator {
     return pos
   }
 
-  /// The offset just after the value starting at `start`.
-  static func skipValue(_ b: [UInt8], _ start: Int) -> Int {
+  /// The offset just after the value starting at `start`; iterative, any depth.
+  private static func skipValue(_ b: [UInt8], _ start: Int) -> Int {
     var pos = start
     var depth = 0
     while pos < b.count {
