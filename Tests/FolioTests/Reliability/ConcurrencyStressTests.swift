@@ -96,7 +96,7 @@ import FolioTestSupport
     // delete-missing scoped to its own items; the last committed payload is what must remain.
     for writer in 0..<Self.syncers {
       Self.spawn(group) {
-        var random = Seeded(seed: UInt64(writer) + 1)
+        var random = SeededGenerator(seed: UInt64(writer) + 1)
         var version: Int64 = 0
         var options = SyncOptions()
         options.scope = .attribute("owner", equals: .int(Int64(writer)))

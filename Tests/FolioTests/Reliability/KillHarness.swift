@@ -37,7 +37,7 @@ struct KillHarness {
   func run(kills: Int) throws -> Figures {
     var figures = Figures()
     var known: Candidate?
-    var random = Seeded(seed: seed)
+    var random = SeededGenerator(seed: seed)
     for round in 0..<kills {
       let writer = try StoreTestHost.start(["kill-churn", path, String(seed)])
       var lines: [String] = []
@@ -159,21 +159,5 @@ struct KillHarness {
     }
     let hex = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
-  }
-}
-
-
-/// SplitMix64: a seedable generator so a run's kill instants follow its seed.
-struct Seeded: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
