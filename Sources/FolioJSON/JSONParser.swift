@@ -19,8 +19,9 @@
 ///   carry one (RFC 8259 §8.1).
 /// - **Limits**: nesting deeper than ``Options/maxDepth`` (default 512) is
 ///   ``JSONError/Code/nestingTooDeep`` — the parser is iterative, so no depth can overflow the
-///   stack — and a string longer than ``Options/maxStringBytes`` bytes of input (default 64 MiB)
-///   is ``JSONError/Code/tooLarge``.
+///   stack — a string longer than ``Options/maxStringBytes`` bytes of input (default 64 MiB),
+///   and a document longer than ``Options/maxDocumentBytes`` (default 1 GiB), are
+///   ``JSONError/Code/tooLarge``.
 ///
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"id": 1}"#.utf8))
@@ -35,6 +36,9 @@ public struct JSONParser {
     public var maxStringBytes: Int = 64 << 20
     /// The file name reported in errors, if any.
     public var file: String?
+    /// The longest document accepted, in bytes; a longer one is refused before parsing.
+    /// Default 1 GiB.
+    public var maxDocumentBytes: Int = 1 << 30
     /// Default options.
     public init(maxDepth: Int = 512, maxStringBytes: Int = 64 << 20, file: String? = nil) {
       self.maxDepth = maxDepth
@@ -90,6 +94,12 @@ public struct JSONParser {
   {
     var reader = Reader(buffer: buffer, options: options)
     defer { reader.deallocate() }
+    if buffer.count > options.maxDocumentBytes {
+      throw reader.error(
+        .tooLarge,
+        "the document is longer than the limit of \(options.maxDocumentBytes) bytes; "
+          + "split it, or raise JSONParser.Options.maxDocumentBytes", at: options.maxDocumentBytes)
+    }
     return try reader.parseDocument()
   }
 }

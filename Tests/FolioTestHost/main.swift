@@ -5,6 +5,8 @@
 //   folio-testhost count DIR ENTITY           open DIR read-only, print the entity's record count
 //   folio-testhost churn DIR ENTITY FIELD N   N transactions, each setting FIELD of the first 8
 //                                             records (by identifier) to "1", "2", … "N"
+//   folio-testhost kill-churn DIR SEED [STEPS] the kill test's seeded workload (ChurnCommand)
+//   folio-testhost read-loop DIR SEED SECONDS  reopen DIR read-only, check each generation (ReadLoopCommand)
 //   (and the measurement commands in Measure.swift)
 //
 // Exit status: 0 on success, 1 on a store error (printed to stderr), 2 on bad usage.
@@ -29,7 +31,8 @@ func say(_ line: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: folio-testhost hold-lock DIR SECONDS | write DIR ENTITY JSON | count DIR ENTITY"
+let usage =
+  "usage: folio-testhost hold-lock DIR SECONDS | write DIR ENTITY JSON | count DIR ENTITY | churn DIR ENTITY FIELD N | kill-churn DIR SEED [STEPS] | read-loop DIR SEED SECONDS"
 guard let command = arguments.first else { fail(usage, status: 2) }
 
 do {
@@ -48,6 +51,12 @@ do {
     options.readOnly = true
     let store = try Store.open(directory: arguments[1], options: options)
     say("\(store.state.count(arguments[2]))")
+  case ("kill-churn", 3), ("kill-churn", 4):
+    guard let seed = UInt64(arguments[2]) else { fail(usage, status: 2) }
+    try ChurnCommand.run(directory: arguments[1], seed: seed, steps: arguments.count == 4 ? Int(arguments[3]) : nil)
+  case ("read-loop", 4):
+    guard let seed = UInt64(arguments[2]), let seconds = Double(arguments[3]) else { fail(usage, status: 2) }
+    if try !ReadLoopCommand.run(directory: arguments[1], seed: seed, seconds: seconds) { exit(1) }
   case ("churn", 5):
     let store = try Store.open(directory: arguments[1])
     let ids = Array(store.state.ids(arguments[2]).prefix(8))

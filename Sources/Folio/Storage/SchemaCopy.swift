@@ -17,10 +17,19 @@ enum SchemaCopy {
     do {
       return try Schema(fileBytes: bytes, customRules: customRules, file: "schema.json")
     } catch {
+      // Keep where the first problem is (and call merge-conflict markers by their name, as for
+      // the manifest and shards), not only in the message.
+      let first = error.problems.first
+      if first?.code == .syntax, let line = ShardFile.conflictMarkerLine(bytes) {
+        throw StoreError(
+          code: .mergeConflict,
+          message: "the file holds git merge-conflict markers; resolve the conflict, then open the store again",
+          file: "schema.json", line: line, column: 1)
+      }
       throw StoreError(
         code: .invalidManifest,
         message: "the stored schema copy cannot be read (\(error)); restore schema.json from version control, or pass the custom rules it names in StoreOptions.customRules",
-        file: "schema.json")
+        file: "schema.json", line: first?.line, column: first?.column, pointer: first?.pointer)
     }
   }
 

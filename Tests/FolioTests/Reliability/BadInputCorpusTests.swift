@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import Folio
+import FolioTestSupport
+
+/// The bad-input corpus: every file in `Fixtures/bad/index.json` gives the typed error its index
+/// names, with its location, and leaves the store directory byte-identical.
+///
+/// `FOLIO_BAD_RECORD=1 swift test --filter BadInputCorpusTests` prints what each case gives, to
+/// review when adding cases.
+@Suite struct BadInputCorpusTests {
+  static let schema = StoreFixtures.batchSchema
+
+  @Test func theCorpusHasAtLeastFiftyCasesAndEveryFileIsIndexed() throws {
+    let cases = try BadInput.all()
+    #expect(cases.count >= 50)
+    let enumerator = FileManager.default.enumerator(atPath: BadInput.folder.path)
+    var files = Set<String>()
+    while let name = enumerator?.nextObject() as? String {
+      if name.hasSuffix(".json"), name != "index.json" { files.insert(name) }
+    }
+    #expect(files == Set(cases.map(\.file)))
+    let allExpect = cases.allSatisfy { !$0.expected.isEmpty }
+    #expect(allExpect)
+  }
+
+  @Test(arguments: try BadInput.all())
+  func aBadInputGivesALocatedTypedErrorAndLeavesTheStoreUnchanged(_ input: BadInput) throws {
+    let directory = try TemporaryDirectory(prefix: "folio-bad")
+    defer { directory.remove() }
+    let path = directory.path + "/store.folio"
+    do {
+      let store = try Store(directory: path, schema: Self.schema)
+      try StoreFixtures.load(StoreFixtures.fixturesDirectory.appendingPathComponent("stores/batches"), into: store)
+    }
+    if ProcessInfo.processInfo.environment["FOLIO_BAD_RECORD"] != nil, input.file.hasSuffix("missing-shard.json") {
+      print("bad-input base manifest: \(String(decoding: try StoreFiles.readFile(path + "/manifest.json") ?? [], as: UTF8.self))")
+    }
+    try install(input, in: path)
+    let before = try Self.hashes(path)
+    let observed = try feed(input, to: path)
+    if ProcessInfo.processInfo.environment["FOLIO_BAD_RECORD"] != nil {
+      print("bad-input \(input.file): \(observed)")
+    }
+    let match = observed.first { $0.matches(input.expected) }
+    let after = try Self.hashes(path)
+    #expect(match != nil, "\(input.file): expected \(JSONWriter.string(.object(input.expected))), observed \(observed)")
+    let located = observed.allSatisfy { $0.isLocated }
+    #expect(located, "\(input.file): a problem without a location: \(observed)")
+    #expect(after == before, "\(input.file): the store directory changed")
+  }
+
+  /// Puts the bad file into the store directory (shards, manifests, schema copies).
+  func install(_ input: BadInput, in path: String) throws {
+    let bytes = try input.bytes
+    switch input.kind {
+    case "shard":
+      let target = try #require(input.target)
+      try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + target))
+      guard !input.keepChecksum else { return }
+      var manifest = try Manifest(bytes: try #require(try StoreFiles.readFile(path + "/manifest.json")))
+      let entity = String(target.prefix { $0 != "/" })
+      let count = (try? JSONParser.parse(bytes))?.arrayValue?.count ?? 0
+      manifest.entities[entity]?.shards[0] = Manifest.Shard(records: count, checksum: ShardFile.checksum(bytes))
+      try Data(manifest.bytes).write(to: URL(fileURLWithPath: path + "/manifest.json"))
+    case "manifest":
+      try Data(bytes).write(to: URL(fileURLWithPath: path + "/manifest.json"))
+    case "stored-schema":
+      try Data(bytes).write(to: URL(fileURLWithPath: path + "/schema.json"))
+    default:
+      break
+    }
+  }
+
+  /// Feeds the case to Folio and returns every problem it reported.
+  func feed(_ input: BadInput, to path: String) throws -> [ObservedProblem] {
+    let bytes = try input.bytes
+    switch input.kind {
+    case "payload":
+      let payload: JSONValue
+      do {
+        payload = try JSONParser.parse(bytes, options: .init(file: input.file))
+      } catch {
+        return ObservedProblem.from(error)
+      }
+      let store = try Store(directory: path, schema: Self.schema)
+      do {
+        let report = try store.sync(payload, into: input.entity ?? "Person", options: SyncOptions(deleteMissing: false))
+        return report.outcomes.filter { $0.kind == .rejected }.map {
+          ObservedProblem(type: "rejected", code: "rejected", pointer: $0.pointer)
+        }
+      } catch {
+        return ObservedProblem.from(error)
+      }
+    case "schema":
+      do {
+        _ = try Schema(fileBytes: bytes, file: input.file)
+        return []
+      } catch {
+        return ObservedProblem.from(error)
+      }
+    default:
+      // Read-only first (writes nothing at all), then as the writer.
+      var problems: [ObservedProblem] = []
+      for readOnly in [true, false] {
+        do {
+          let options = StoreOptions(readOnly: readOnly)
+          _ = input.kind == "stored-schema"
+            ? try Store.open(directory: path, options: options)
+            : try Store(directory: path, schema: Self.schema, options: options)
+        } catch {
+          problems += ObservedProblem.from(error)
+        }
+      }
+      return problems
+    }
+  }
+
+  /// The SHA-256-free fingerprint of every file under `path` (FNV checksum of the bytes), by
+  /// relative path, except the writer lock file, which a writer open rewrites with its own pid
+  /// and time (it is not content: the store's .gitignore lists it).
+  static func hashes(_ path: String) throws -> [String: String] {
+    var result: [String: String] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    while let name = enumerator?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+      if !exists || isDirectory.boolValue || name == "lock" { continue }
+      result[name] = ShardFile.checksum(try StoreFiles.readFile(path + "/" + name) ?? [])
+    }
+    return result
+  }
+}

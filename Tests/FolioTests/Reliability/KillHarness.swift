@@ -1,0 +1,163 @@
+import Foundation
+import Folio
+import FolioTestSupport
+
+/// Runs `folio-testhost kill-churn` on one directory store and SIGKILLs it at random instants; after
+/// each kill, opens the store (read-only, then as a writer) and checks that it holds exactly the
+/// last committed state or the state that was being committed, with every invariant intact.
+struct KillHarness {
+  /// What one run saw.
+  struct Figures: CustomStringConvertible {
+    var kills = 0
+    /// Kills that left a journal behind (the writer was inside a save).
+    var killsInsideSave = 0
+    /// Kills after which the store held the state being committed (past the commit point).
+    var killsAfterCommitPoint = 0
+    /// Kills before the writer had opened the store (during its open or recovery).
+    var killsDuringOpen = 0
+    var finalGeneration: UInt64 = 0
+    var problems: [String] = []
+
+    var description: String {
+      "\(kills) kills, \(killsInsideSave) inside a save, \(killsAfterCommitPoint) after the commit point, \(killsDuringOpen) during open; generation \(finalGeneration); \(problems.count) problems"
+    }
+  }
+
+  let path: String
+  let seed: UInt64
+
+  /// A state the store may hold after a kill.
+  struct Candidate: Hashable, CustomStringConvertible {
+    var generation: UInt64
+    var digest: String
+    var description: String { "generation \(generation) (\(digest))" }
+  }
+
+  /// Runs `kills` writer processes, killing each at a random instant.
+  func run(kills: Int) throws -> Figures {
+    var figures = Figures()
+    var known: Candidate?
+    var random = SeededGenerator(seed: seed)
+    for round in 0..<kills {
+      let writer = try StoreTestHost.start(["kill-churn", path, String(seed)])
+      var lines: [String] = []
+      // Most kills land while the writer commits; some while it opens (and recovers).
+      if random.next() % 8 == 0 {
+        usleep(UInt32(random.next() % 400_000))
+      } else {
+        // Let the writer commit 0, 1 or 2 times first (so the store moves on whatever the
+        // machine's speed), then kill it at a random instant of what follows.
+        lines.append(writer.readLine())
+        let commits = random.next() % 3
+        var done: UInt64 = 0
+        while done < commits {
+          let line = writer.readLine()
+          if line.isEmpty { break }
+          lines.append(line)
+          if line.hasPrefix("done ") { done += 1 }
+        }
+        usleep(UInt32(random.next() % 150_000))
+      }
+      writer.kill()
+      _ = writer.wait()
+      while case let line = writer.readLine(), !line.isEmpty { lines.append(line) }
+      figures.kills += 1
+      if Self.journalExists(path) { figures.killsInsideSave += 1 }
+      var candidates = Set<Candidate>()
+      var pending: Candidate?
+      var opened = false
+      for line in lines {
+        let words = line.split(separator: " ").map(String.init)
+        guard words.count >= 2, let generation = UInt64(words[1]) else {
+          figures.problems.append("round \(round): unexpected writer output: \(line)")
+          continue
+        }
+        switch words[0] {
+        case "open" where words.count == 3:
+          opened = true
+          let state = Candidate(generation: generation, digest: words[2])
+          if let known, known != state { figures.problems.append("round \(round): the writer opened \(state), the last check saw \(known)") }
+          known = state
+        case "next" where words.count == 3:
+          pending = Candidate(generation: generation, digest: words[2])
+        case "done":
+          if let pending, pending.generation == generation { known = pending } else {
+            figures.problems.append("round \(round): 'done \(generation)' without its 'next'")
+          }
+          pending = nil
+        default:
+          figures.problems.append("round \(round): unexpected writer output: \(line)")
+        }
+      }
+      if !opened { figures.killsDuringOpen += 1 }
+      if let known { candidates.insert(known) }
+      if let pending { candidates.insert(pending) }
+      let seen = try check(round: round, candidates: candidates, recover: random.next() % 3 != 0, figures: &figures)
+      if let seen, seen == pending { figures.killsAfterCommitPoint += 1 }
+      known = seen
+      figures.finalGeneration = seen?.generation ?? figures.finalGeneration
+    }
+    return figures
+  }
+
+  /// Opens the store read-only, then (when `recover`) as a writer, which completes or discards
+  /// an interrupted save; both must see one of `candidates` (any state when none is known yet).
+  func check(round: Int, candidates: Set<Candidate>, recover: Bool, figures: inout Figures) throws -> Candidate? {
+    var options = StoreOptions()
+    options.readOnly = true
+    guard FileManager.default.fileExists(atPath: path + "/manifest.json") || Self.journalExists(path) else {
+      return nil  // Killed before the store was first created.
+    }
+    let reader: Store
+    do {
+      reader = try Store.open(directory: path, options: options)
+    } catch {
+      if candidates.isEmpty { return nil }  // Killed while the store was being created.
+      figures.problems.append("round \(round): read-only open failed: \(error)")
+      return nil
+    }
+    let seen = Candidate(generation: reader.generation, digest: Self.digest(reader.state))
+    if !candidates.isEmpty, !candidates.contains(seen) {
+      figures.problems.append("round \(round): read-only open saw \(seen), expected one of \(candidates.sorted { $0.generation < $1.generation })")
+    }
+    figures.problems += reader.state.invariantViolations().map { "round \(round): read-only: \($0)" }
+    guard recover else { return seen }
+    do {
+      let store = try Store.open(directory: path)
+      let recovered = Candidate(generation: store.generation, digest: Self.digest(store.state))
+      if recovered != seen {
+        figures.problems.append("round \(round): the writer open saw \(recovered), the read-only open \(seen)")
+      }
+      figures.problems += try store.check().map { "round \(round): check: \($0)" }
+      if Self.journalExists(path) { figures.problems.append("round \(round): the journal is still there after recovery") }
+    } catch {
+      figures.problems.append("round \(round): open failed: \(error)")
+    }
+    return seen
+  }
+
+  /// Whether a save's journal is on disk.
+  static func journalExists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path + "/.journal")
+  }
+
+  /// The same digest as `ChurnWorkload.digest` in folio-testhost: FNV-1a over each entity's
+  /// name and its records' canonical pretty bytes in identifier order.
+  static func digest(_ state: StoreState) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ bytes: [UInt8]) {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+    }
+    for entity in state.schema.entities {
+      mix(Array(entity.name.utf8))
+      for id in state.ids(entity.name) {
+        mix(JSONWriter.bytes(.object(state.record(entity.name, id) ?? [:]), style: .pretty))
+      }
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
