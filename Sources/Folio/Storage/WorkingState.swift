@@ -49,6 +49,15 @@ struct WorkingState: Sendable {
     revision += 1
   }
 
+  /// Splits `entity`'s table into as many shards as `count` records will need (never fewer
+  /// than it has), so a large import inserts into right-sized shards. Records do not change.
+  mutating func reserveShards(_ entity: String, forCount count: Int) {
+    guard let table = state.tables[entity] else { return }
+    let bits = EntityTable.shardBits(forCount: count, current: table.shardBits)
+    guard bits != table.shardBits else { return }
+    state.tables[entity]?.reshard(bits: bits)
+  }
+
   // MARK: Level 1: relationships
 
   func relationshipInfo(_ entity: String, _ name: String) throws(StoreError)

@@ -137,6 +137,11 @@ struct SyncPlanner {
       insertMissing: options.insertMissing, updateExisting: options.updateExisting,
       forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
       validators: planner.contexts[root].entity.validators + options.validators)
+    if options.insertMissing, planner.work.state.count(entity) == 0 {
+      // An import into an empty entity: split its table once for the payload's size up front,
+      // instead of growing one shard to every record and resharding at commit.
+      planner.work.reserveShards(entity, forCount: items.count)
+    }
     planner.reached[root].reserveCapacity(items.count)
     planner.pending.reserveCapacity(items.count)
     var duplicates: [RecordID: [Int]] = [:]
