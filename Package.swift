@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(name: "folio-bench", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: settings),
     // A second process for storage tests (lock holder, writer, reader); a small command dispatcher.
     .executableTarget(
-      name: "folio-testhost", dependencies: ["Folio"], path: "Tests/FolioTestHost",
+      name: "folio-testhost", dependencies: ["Folio", "FolioTestSupport"], path: "Tests/FolioTestHost",
       swiftSettings: settings),
     .target(
       name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport",

@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 
 /// `folio-testhost kill-churn DIR SEED [STEPS]`: opens (or creates) a store of
 /// ``ChurnWorkload/schema`` and runs workload steps until killed (or for STEPS steps).
@@ -10,13 +11,13 @@ import Folio
 enum ChurnCommand {
   static func run(directory: String, seed: UInt64, steps: Int?) throws {
     let store = try Store(directory: directory, schema: ChurnWorkload.schema)
-    say("open \(store.generation) \(ChurnWorkload.digest(store.state))")
+    say("open \(store.generation) \(StoreDigest.of(store.state))")
     var done = 0
     while steps.map({ done < $0 }) ?? true {
       let generation = store.generation
       try store.transaction { tx in
         try ChurnWorkload.step(&tx, seed: seed, generation: generation)
-        say("next \(generation + 1) \(ChurnWorkload.digest(tx.state))")
+        say("next \(generation + 1) \(StoreDigest.of(tx.state))")
       }
       say("done \(store.generation)")
       done += 1

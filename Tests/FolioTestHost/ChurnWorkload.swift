@@ -90,26 +90,6 @@ enum ChurnWorkload {
     try tx.sync(.object(["id": 0, "step": .int(Int64(generation) + 1)]), into: "Meta")
   }
 
-  /// A digest of every record of every entity (not the generation): FNV-1a over the canonical
-  /// pretty bytes of the records in identifier order. The kill test computes the same digest
-  /// from the store it opens after each kill.
-  static func digest(_ state: StoreState) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ bytes: [UInt8]) {
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01b3
-      }
-    }
-    for entity in state.schema.entities {
-      mix(Array(entity.name.utf8))
-      for id in state.ids(entity.name) {
-        mix(JSONWriter.bytes(.object(state.record(entity.name, id) ?? [:]), style: .pretty))
-      }
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
 }
 
 /// A small, fast, seedable generator (SplitMix64), identical on every platform.

@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -34,8 +35,8 @@ enum ReadLoopCommand {
       var problems = store.state.invariantViolations()
       if replay.generation != generation {
         problems.append("the replay is at \(replay.generation)")
-      } else if ChurnWorkload.digest(store.state) != ChurnWorkload.digest(replay.state) {
-        problems.append("digest \(ChurnWorkload.digest(store.state)), expected \(ChurnWorkload.digest(replay.state))")
+      } else if StoreDigest.of(store.state) != StoreDigest.of(replay.state) {
+        problems.append("digest \(StoreDigest.of(store.state)), expected \(StoreDigest.of(replay.state))")
       }
       let step = store.get("Meta", 0)?["step"]
       if generation > 0, step != .int(Int64(generation)) {

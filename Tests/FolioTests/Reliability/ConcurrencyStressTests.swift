@@ -201,7 +201,7 @@ import FolioTestSupport
       // What is on disk is what is in memory.
       let reader = try Store(directory: path, schema: Self.schema, options: StoreOptions(readOnly: true))
       #expect(reader.generation == store.generation)
-      #expect(KillHarness.digest(reader.state) == KillHarness.digest(store.state))
+      #expect(StoreDigest.of(reader.state) == StoreDigest.of(store.state))
     }
     print("stress (\(backing)): \(committed) increments, \(final.lastPayload.count) syncers, generation \(store.generation), \(final.snapshotsRead) snapshots read, \(streamed.count) commits streamed, \(liveUpdates) live updates")
   }

@@ -116,7 +116,7 @@ struct KillHarness {
       figures.problems.append("round \(round): read-only open failed: \(error)")
       return nil
     }
-    let seen = Candidate(generation: reader.generation, digest: Self.digest(reader.state))
+    let seen = Candidate(generation: reader.generation, digest: StoreDigest.of(reader.state))
     if !candidates.isEmpty, !candidates.contains(seen) {
       figures.problems.append("round \(round): read-only open saw \(seen), expected one of \(candidates.sorted { $0.generation < $1.generation })")
     }
@@ -124,7 +124,7 @@ struct KillHarness {
     guard recover else { return seen }
     do {
       let store = try Store.open(directory: path)
-      let recovered = Candidate(generation: store.generation, digest: Self.digest(store.state))
+      let recovered = Candidate(generation: store.generation, digest: StoreDigest.of(store.state))
       if recovered != seen {
         figures.problems.append("round \(round): the writer open saw \(recovered), the read-only open \(seen)")
       }
@@ -141,23 +141,4 @@ struct KillHarness {
     FileManager.default.fileExists(atPath: path + "/.journal")
   }
 
-  /// The same digest as `ChurnWorkload.digest` in folio-testhost: FNV-1a over each entity's
-  /// name and its records' canonical pretty bytes in identifier order.
-  static func digest(_ state: StoreState) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ bytes: [UInt8]) {
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01b3
-      }
-    }
-    for entity in state.schema.entities {
-      mix(Array(entity.name.utf8))
-      for id in state.ids(entity.name) {
-        mix(JSONWriter.bytes(.object(state.record(entity.name, id) ?? [:]), style: .pretty))
-      }
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
 }
