@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 import Foundation
 
 /// The Folio schema of the employee payload (PERFORMANCE.md): `tags` is an attribute of type
@@ -6,21 +7,7 @@ import Foundation
 enum EmployeeSchema {
   /// `Employee` with identifier `id`; `name` ← `user.name`, `hiredAt` ← `hired_at`,
   /// `departmentID` ← `department_id`.
-  static func make() throws -> Schema {
-    try Schema {
-      Entity("Employee") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string, from: "user.name")
-        Attribute("email", .string)
-        Attribute("active", .bool)
-        Attribute("hiredAt", .isoDate, from: "hired_at")
-        Attribute("salary", .double)
-        Attribute("departmentID", .int, from: "department_id")
-        Attribute("tags", .array(.string))
-      }
-    }
-  }
+  static func make() throws -> Schema { try SchemaFixtures.performanceEmployee }
 }
 
 /// Process-level facts the workloads report: peak resident memory and bytes written.

@@ -59,7 +59,7 @@ public enum SyncSchemas {
       deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
   }
 
-  static let tag = Entity(
+  public static let tag = Entity(
     name: "Tag", identifiers: ["id"],
     attributes: [Attribute(name: "id", type: .int), Attribute(name: "label", type: .string)])
 
@@ -67,7 +67,7 @@ public enum SyncSchemas {
     name: "Pair", identifiers: ["a", "b"],
     attributes: [Attribute(name: "a", type: .string), Attribute(name: "b", type: .string)])
 
-  static let batch = Entity(
+  public static let batch = Entity(
     name: "Batch", identifiers: ["id"],
     attributes: [
       Attribute(name: "id", type: .int),
@@ -79,7 +79,7 @@ public enum SyncSchemas {
         key: "clicked")
     ])
 
-  static let click = Entity(
+  public static let click = Entity(
     name: "Click", identifiers: ["clickID"],
     attributes: [
       Attribute(name: "clickID", type: .int, key: "id"),

@@ -1,44 +1,20 @@
+import FolioTestSupport
+
 @testable import Folio
 
-/// Schemas and seeded stores for query and observation tests (the scenario schemas of
-/// spec/seed-behaviour.md §6.1, written as values until the shared schema fixtures land).
+/// Schemas and seeded stores for query and observation tests: the scenario schemas of
+/// spec/seed-behaviour.md §6.1 (shared with the sync tests), with `Item` gaining a `tags` array
+/// and `Employee` an `age`, for the operators that need them.
 enum QueryFixtures {
+  /// The scenario `Item` plus `tags`, an array of strings.
+  static var item: Entity {
+    var item = SyncSchemas.item()
+    item.attributes.append(Attribute(name: "tags", type: .array(.string), isOptional: true))
+    return item
+  }
+
   static let schema = Schema(entities: [
-    Entity(
-      name: "Batch", identifiers: ["id"],
-      attributes: [
-        Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true),
-      ],
-      relationships: [
-        Relationship(
-          name: "clicks", target: "Click", isToMany: true, inverse: "batch", deleteRule: .cascade)
-      ]),
-    Entity(
-      name: "Click", identifiers: ["clickID"],
-      attributes: [
-        Attribute(name: "clickID", type: .int),
-        Attribute(name: "timeStamp", type: .isoDate, isOptional: true),
-      ],
-      relationships: [
-        Relationship(name: "batch", target: "Batch", isToMany: false, inverse: "clicks")
-      ]),
-    Entity(
-      name: "Item", identifiers: ["id"],
-      attributes: [
-        Attribute(name: "id", type: .int),
-        Attribute(name: "name", type: .string, isOptional: true),
-        Attribute(name: "nick", type: .string, isOptional: true),
-        Attribute(name: "count", type: .int, isOptional: true),
-        Attribute(name: "price", type: .double, isOptional: true),
-        Attribute(name: "active", type: .bool, isOptional: true),
-        Attribute(name: "version", type: .int, isOptional: true),
-        Attribute(name: "seen", type: .isoDate, isOptional: true),
-        Attribute(name: "title", type: .string, isOptional: true),
-        Attribute(name: "tags", type: .array(.string), isOptional: true),
-      ]),
-    Entity(
-      name: "Tag", identifiers: ["id"],
-      attributes: [Attribute(name: "id", type: .int), Attribute(name: "label", type: .string)]),
+    SyncSchemas.batch, SyncSchemas.click, item, SyncSchemas.tag,
     Entity(
       name: "Employee", identifiers: ["employeeID"],
       attributes: [
