@@ -26,6 +26,28 @@ let company = try Schema {
 }
     #expect(company.entities.map(\.name) == ["Department", "Employee", "Badge"])
     #expect(company.entity(named: "Employee")?.attribute(named: "hiredAt")?.isOptional == true)
+    let expected = Schema(entities: [
+      Entity(
+        name: "Department", identifiers: ["id"],
+        attributes: [Attribute(name: "id", type: .int), Attribute(name: "name", type: .string)]),
+      Entity(
+        name: "Employee", identifiers: ["id"],
+        attributes: [
+          Attribute(name: "id", type: .int),
+          Attribute(name: "fullName", type: .string, key: "user.name"),
+          Attribute(name: "active", type: .bool, defaultValue: true),
+          Attribute(name: "hiredAt", type: .isoDate, key: "hired_at", isOptional: true),
+        ],
+        relationships: [
+          Relationship(
+            name: "department", target: "Department", isToMany: false,
+            childOptions: ChildSyncOptions(updateExisting: false)),
+          Relationship(
+            name: "badges", target: "Badge", isToMany: true, isOrdered: true, deleteRule: .cascade),
+        ]),
+      Entity(name: "Badge", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)]),
+    ])
+    #expect(company == expected)
   }
 
   @Test func rulesExampleBuildsTheFleet() throws {

@@ -2,48 +2,6 @@ import Folio
 import Testing
 
 @Suite struct SchemaBuilderTests {
-  @Test func productExampleBuildsTheExpectedValue() throws {
-    let company = try Schema {
-      Entity("Department") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string)
-      }
-      Entity("Employee") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("fullName", .string, from: "user.name")
-        Attribute("active", .bool, default: true)
-        Attribute("hiredAt", .isoDate, from: "hired_at").optional()
-        ToOne("department", "Department").sync(updateExisting: false)
-        ToMany("badges", "Badge", ordered: true).deleteRule(.cascade)
-      }
-      Entity("Badge") { Identifier("id"); Attribute("id", .int) }
-    }
-    let expected = Schema(entities: [
-      Entity(
-        name: "Department", identifiers: ["id"],
-        attributes: [Attribute(name: "id", type: .int), Attribute(name: "name", type: .string)]),
-      Entity(
-        name: "Employee", identifiers: ["id"],
-        attributes: [
-          Attribute(name: "id", type: .int),
-          Attribute(name: "fullName", type: .string, key: "user.name"),
-          Attribute(name: "active", type: .bool, defaultValue: true),
-          Attribute(name: "hiredAt", type: .isoDate, key: "hired_at", isOptional: true),
-        ],
-        relationships: [
-          Relationship(
-            name: "department", target: "Department", isToMany: false,
-            childOptions: ChildSyncOptions(updateExisting: false)),
-          Relationship(
-            name: "badges", target: "Badge", isToMany: true, isOrdered: true, deleteRule: .cascade),
-        ]),
-      Entity(name: "Badge", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)]),
-    ])
-    #expect(company == expected)
-  }
-
   @Test func controlFlowAndModifiersBuildEveryOption() throws {
     let withAudit = true
     let extras = ["nickname", "title"]
