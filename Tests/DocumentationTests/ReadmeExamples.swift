@@ -35,32 +35,4 @@ import Testing
     #expect(try store.check().isEmpty)
     #expect(store.generation == 2)
   }
-
-  @Test func theDSLExampleBuildsTheShippedSchemaFile() throws {
-    let companySchema = try Schema {
-      Entity("Department") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string).optional()
-      }
-      Entity("Employee") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("fullName", .string, from: "user.name")
-        Attribute("email", .string, from: "user.email").optional()
-        Attribute("active", .bool, default: true)
-        Attribute("salary", .double)
-        Attribute("hiredAt", .isoDate, from: "hired_at").optional()
-        ToOne("department", "Department", from: "department_id")
-      }
-      .defaultSort("id")
-    }
-    let inMemory = try Store.inMemory(schema: companySchema)  // same behaviour, nothing on disk
-
-    let file = try FixtureFolder("company")
-    let fromFile = try Schema.load(contentsOf: file.url.appendingPathComponent("schema.json").path)
-    #expect(companySchema == fromFile)
-    #expect(companySchema.fingerprint == fromFile.fingerprint)
-    #expect(inMemory.schema == fromFile)
-  }
 }
