@@ -30,6 +30,9 @@ struct SchemaIndex: Sendable {
 
   let schema: Schema
   let entities: [String: EntityInfo]
+  /// Whether any relationship lacks an inverse, so writes must keep the reverse index; when
+  /// none does, a write skips looking its entity up at all.
+  let hasReverseIndex: Bool
 
   init(_ schema: Schema) {
     self.schema = schema
@@ -58,6 +61,7 @@ struct SchemaIndex: Sendable {
         incomingWithoutInverse: incoming[entity.name] ?? [])
     }
     self.entities = entities
+    hasReverseIndex = !incoming.isEmpty
   }
 
   /// The record identifier stored in `record`'s identifier attributes, or `nil` when one is

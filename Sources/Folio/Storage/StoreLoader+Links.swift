@@ -50,7 +50,7 @@ struct LinkChecker {
       } else {
         record[name] = kept.first?.jsonValue
       }
-      state.tables[key.entity]?.set(record, for: key.id)
+      state.tables.update(key.entity) { $0.set(record, for: key.id) }
     }
     buildReverseIndex()
   }

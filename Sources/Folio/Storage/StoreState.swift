@@ -26,7 +26,7 @@ public struct StoreState: Sendable {
   /// The commit counter: 0 for a new store, +1 per commit that changed something.
   public internal(set) var generation: UInt64
   let index: SchemaIndex
-  var tables: [String: EntityTable]
+  var tables: EntityTables
   /// For relationships without an inverse: `"Source.rel"` → target id → source ids.
   var reverse: [String: [RecordID: Set<RecordID>]]
 
@@ -34,7 +34,7 @@ public struct StoreState: Sendable {
   init(schema: Schema, generation: UInt64 = 0) {
     index = SchemaIndex(schema)
     self.generation = generation
-    tables = [:]
+    tables = EntityTables()
     for entity in schema.entities { tables[entity.name] = EntityTable() }
     reverse = [:]
   }

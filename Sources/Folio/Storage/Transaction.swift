@@ -72,7 +72,7 @@ extension Store {
       }
       let bits = EntityTable.shardBits(forCount: table.count, current: table.shardBits)
       if bits != table.shardBits {
-        next.tables[entity]?.reshard(bits: bits)
+        next.tables.update(entity) { $0.reshard(bits: bits) }
         dirty[entity] = Set(0..<(1 << bits))
         continue
       }

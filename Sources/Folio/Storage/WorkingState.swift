@@ -24,11 +24,13 @@ struct WorkingState: Sendable {
 
   /// Stores `record` (or removes it for `nil`) without touching other records, keeping the
   /// reverse index of inverse-less relationships in step.
-  mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject?) {
-    guard state.tables[entity] != nil else { return }
-    // In-place through the dictionary's modify accessor, so the shard is not copied.
-    let old = state.tables[entity, default: EntityTable()].set(record, for: id).old
-    if let info = index.entities[entity] {
+  ///
+  /// - Returns: the record's position in the change log, or `nil` for an unknown entity.
+  @discardableResult
+  mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject?) -> Int? {
+    // In place through the dictionary's modify accessor, so the shard is not copied; one lookup.
+    guard let (_, old) = state.tables.update(entity, { $0.set(record, for: id) }) else { return nil }
+    if index.hasReverseIndex, let info = index.entities[entity] {
       for relationship in info.relationships where relationship.inverse == nil {
         let name = relationship.relationship.name
         let before = old?[name]
@@ -45,8 +47,13 @@ struct WorkingState: Sendable {
         for target in newTargets { state.reverse[key, default: [:]][target, default: []].insert(id) }
       }
     }
-    log.note(RecordKey(entity, id), old: old, new: record)
     revision += 1
+    return log.note(RecordKey(entity, id), old: old, new: record)
+  }
+
+  /// Makes room in the change log for `count` records of `entity` about to be written.
+  mutating func reserveLog(_ count: Int, for entity: String) {
+    log.reserve(count, for: entity)
   }
 
   /// Splits `entity`'s table into as many shards as `count` records will need (never fewer
@@ -55,7 +62,7 @@ struct WorkingState: Sendable {
     guard let table = state.tables[entity] else { return }
     let bits = EntityTable.shardBits(forCount: count, current: table.shardBits)
     guard bits != table.shardBits else { return }
-    state.tables[entity]?.reshard(bits: bits)
+    state.tables.update(entity) { $0.reshard(bits: bits) }
   }
 
   // MARK: Level 1: relationships

@@ -80,6 +80,15 @@ final class EntityContext {
   let dateFormats: DateFormats
   /// Required attributes without a default: a new record must receive them.
   let required: [String]
+  /// Positions in ``attributes`` of the ``required`` attributes, in the same order.
+  let requiredSlots: [Int]
+  /// The payload key each identifier and then each attribute reads, for members read from one
+  /// key (others get `nil`, and are read through their ``EntityMapping/Member``).
+  let itemKeys: [String?]
+  /// The identifiers and attributes in canonical key order, as positions: below
+  /// `identifiers.count` an identifier, else an attribute at `position - identifiers.count`. A
+  /// new record is built in this order, the order its file holds it in.
+  let insertOrder: [Int]
 
   init(info: SchemaIndex.EntityInfo, schema: Schema) {
     entity = info.entity
@@ -98,16 +107,24 @@ final class EntityContext {
     self.identifiers = identifiers
     var attributes: [AttributeSlot] = []
     var required: [String] = []
+    var requiredSlots: [Int] = []
     for (position, attribute) in entity.attributes.enumerated()
     where !entity.identifiers.contains(attribute.name) {
+      if !attribute.isOptional && attribute.defaultValue == nil {
+        required.append(attribute.name)
+        requiredSlots.append(attributes.count)
+      }
       attributes.append(
         AttributeSlot(
           attribute: attribute, member: mapping.attributes[position],
           schemaDateFormats: schema.dateFormats))
-      if !attribute.isOptional && attribute.defaultValue == nil { required.append(attribute.name) }
     }
     self.attributes = attributes
     self.required = required
+    self.requiredSlots = requiredSlots
+    itemKeys = (identifiers + attributes).map(\.singleKey)
+    let names = (identifiers + attributes).map(\.name)
+    insertOrder = names.indices.sorted { JSONObject.keyPrecedes(names[$0], names[$1]) }
     var relationships: [RelationshipSlot] = []
     for (position, relationship) in entity.relationships.enumerated() {
       guard let info = info.relationship(named: relationship.name) else { continue }

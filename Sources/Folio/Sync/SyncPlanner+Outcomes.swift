@@ -9,10 +9,16 @@ extension SyncPlanner {
     let entries = work.log.entries
     // Each changed record goes to the slot that reached it, or is a side effect.
     var entryOf = [Int](repeating: -1, count: pending.count)
+    var claimed = [Bool](repeating: false, count: entries.count)
+    for (slot, note) in pending.enumerated() where note.logPosition >= 0 {
+      // The upsert noted where it wrote the record: no lookup needed.
+      claimed[note.logPosition] = true
+      if entries[note.logPosition].isChange { entryOf[slot] = note.logPosition }
+    }
     var sideEffects: [Int] = []
     var lastEntity = ""
     var lastContext: Int?
-    for (position, entry) in entries.enumerated() where entry.isChange {
+    for (position, entry) in entries.enumerated() where !claimed[position] && entry.isChange {
       if entry.key.entity != lastEntity {
         lastEntity = entry.key.entity
         lastContext = contextByName[lastEntity]

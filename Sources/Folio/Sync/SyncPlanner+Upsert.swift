@@ -45,17 +45,23 @@ extension SyncPlanner {
       note(context, .rejected, "\(ctx.name) declares no identifier attribute (D28)", at: pointer)
       return Upserted(id: nil, exists: false)
     }
+    // Where the identifier and attribute keys sit in this item (usually where they sat in the
+    // previous one).
+    itemPositions[context].resolve(item.members)
+    let itemAt = itemPositions[context].positions
     let id: RecordID
     if ctx.identifiers.count == 1 {
-      switch readIdentifier(ctx, ctx.identifiers[0], item, context, pointer) {
+      let raw = SyncPlanner.value(of: ctx.identifiers[0], at: itemAt[0], in: item)
+      switch readIdentifier(ctx, ctx.identifiers[0], raw, context, pointer) {
       case .some(let part): id = part
       case .none: return Upserted(id: nil, exists: false)
       }
     } else {
       var parts: [RecordID] = []
       parts.reserveCapacity(ctx.identifiers.count)
-      for slot in ctx.identifiers {
-        guard let part = readIdentifier(ctx, slot, item, context, pointer) else {
+      for (n, slot) in ctx.identifiers.enumerated() {
+        let raw = SyncPlanner.value(of: slot, at: itemAt[n], in: item)
+        guard let part = readIdentifier(ctx, slot, raw, context, pointer) else {
           return Upserted(id: nil, exists: false)
         }
         parts.append(part)
@@ -79,24 +85,31 @@ extension SyncPlanner {
     } else if !level.updateExisting && !level.forceUpdate {
       return Upserted(id: id, slot: slot, exists: true)
     }
-    // Attributes (D1, D2, D6).
-    var record = existing ?? ctx.stub(id)
+    // Attributes (D1, D2, D6): the value each attribute will hold, read and converted first.
+    var recordAt: [Int] = []
+    if let existing {
+      recordPositions[context].resolve(existing.members)
+      recordAt = recordPositions[context].positions
+    }
+    var values: [JSONValue?] = []
+    values.reserveCapacity(ctx.attributes.count)
     var changed = false
-    for attributeSlot in ctx.attributes {
-      guard let raw = attributeSlot.value(in: item) else {
+    for (n, attributeSlot) in ctx.attributes.enumerated() {
+      var stored: JSONValue?
+      if let existing, recordAt[n] >= 0 { stored = existing.members[recordAt[n]].value }
+      let raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
+      guard let raw else {
         if existing == nil, let value = attributeSlot.attribute.defaultValue {
-          record[attributeSlot.name] = value
+          stored = value
           changed = true
         }
+        values.append(stored)
         continue
       }
-      let stored = record[attributeSlot.name]
       switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
       case .success(let coerced):
-        if stored != coerced {
-          record[attributeSlot.name] = coerced
-          changed = true
-        }
+        if stored != coerced { changed = true }
+        values.append(coerced)
       case .failure(let error):
         mark(
           slot, .rejected, error.description,
@@ -105,11 +118,25 @@ extension SyncPlanner {
       }
     }
     if existing == nil {
-      for name in ctx.required where record[name] == nil {
+      for (n, position) in ctx.requiredSlots.enumerated() where values[position] == nil {
         mark(
-          slot, .rejected, "a new \(ctx.name) needs the required attribute '\(name)'", at: pointer)
+          slot, .rejected, "a new \(ctx.name) needs the required attribute '\(ctx.required[n])'",
+          at: pointer)
         return Upserted(id: id, slot: slot, exists: false)
       }
+    }
+    var record: JSONObject
+    if let existing {
+      record = existing
+      if changed {
+        for (n, attributeSlot) in ctx.attributes.enumerated() {
+          var stored: JSONValue?
+          if recordAt[n] >= 0 { stored = existing.members[recordAt[n]].value }
+          if stored != values[n] { record[attributeSlot.name] = values[n] }
+        }
+      }
+    } else {
+      record = SyncPlanner.newRecord(ctx, id, values)
     }
     // Relationship values are checked before anything is written, so a bad one rejects the item.
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
@@ -154,20 +181,59 @@ extension SyncPlanner {
         return Upserted(id: id, slot: slot, exists: true)
       }
     }
-    if existing == nil || changed { work.put(ctx.name, id, record) }
+    if existing == nil || changed, let position = work.put(ctx.name, id, record) {
+      pending[slot].logPosition = position
+    }
     if !inputs.isEmpty {
       try applyRelationships(context, id, inputs, level: level)
     }
     return Upserted(id: id, slot: slot, exists: true)
   }
 
+  /// The item's value for `slot`, given where its single key sits in the item (-1: absent), or
+  /// read through its key paths when it has no single key.
+  @inline(__always) static func value(
+    of slot: EntityContext.AttributeSlot, at position: Int, in item: JSONObject
+  ) -> JSONValue? {
+    if slot.singleKey != nil {
+      // Not a `?:` with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` would be `.null`.
+      guard position >= 0 else { return JSONValue?.none }
+      return item.members[position].value
+    }
+    return slot.member.value(in: item)
+  }
+
+  /// A new record holding `id` in its identifier attributes and the non-`nil` `values` of its
+  /// attributes, built in canonical key order.
+  static func newRecord(_ ctx: EntityContext, _ id: RecordID, _ values: [JSONValue?]) -> JSONObject {
+    var members: [JSONObject.Member] = []
+    members.reserveCapacity(ctx.identifiers.count + values.count + ctx.relationships.count)
+    let identifierCount = ctx.identifiers.count
+    for position in ctx.insertOrder {
+      if position < identifierCount {
+        let part: RecordID
+        if identifierCount == 1 {
+          part = id
+        } else if case .composite(let parts) = id, position < parts.count {
+          part = parts[position]
+        } else {
+          continue
+        }
+        members.append(JSONObject.Member(key: ctx.identifiers[position].name, value: part.jsonValue))
+      } else if let value = values[position - identifierCount] {
+        members.append(JSONObject.Member(key: ctx.attributes[position - identifierCount].name, value: value))
+      }
+    }
+    return JSONObject(uniqueMembers: members)
+  }
+
   /// One identifier component of an item, or `nil` after noting why the item is skipped (no
   /// value) or rejected (a value that does not convert, D5).
   private mutating func readIdentifier(
-    _ ctx: EntityContext, _ slot: EntityContext.AttributeSlot, _ item: JSONObject, _ context: Int,
+    _ ctx: EntityContext, _ slot: EntityContext.AttributeSlot, _ raw: JSONValue?, _ context: Int,
     _ pointer: Pointer
   ) -> RecordID? {
-    guard let raw = slot.value(in: item), !raw.isNull else {
+    guard let raw, !raw.isNull else {
       note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
       return nil
     }

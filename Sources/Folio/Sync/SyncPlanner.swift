@@ -31,6 +31,9 @@ struct SyncPlanner {
     var pointer: String?
     /// The first top-level item naming the record, or -1 (for duplicate diagnostics, D3).
     var firstItem = -1
+    /// The record's position in the change log when the upsert wrote it, or -1; saves
+    /// ``finish(entity:)`` a lookup per changed record.
+    var logPosition = -1
   }
 
   /// A JSON pointer into the payload, built as text only when needed.
@@ -77,6 +80,10 @@ struct SyncPlanner {
   var pending: [Pending] = []
   /// Per context: record id → position in ``pending``.
   var reached: [[RecordID: Int]] = []
+  /// Per context: where the identifier and attribute keys sit in the last item read.
+  var itemPositions: [MemberPositions] = []
+  /// Per context: where the attributes sit in the last stored record read.
+  var recordPositions: [MemberPositions] = []
   var diagnostics: [SyncDiagnostic] = []
   /// Children removed from a parent whose deletion waits for the end of the payload.
   var orphans: [Orphan] = []
@@ -143,6 +150,7 @@ struct SyncPlanner {
       planner.work.reserveShards(entity, forCount: items.count)
     }
     planner.reached[root].reserveCapacity(items.count)
+    planner.work.reserveLog(items.count, for: entity)
     planner.pending.reserveCapacity(items.count)
     var duplicates: [RecordID: [Int]] = [:]
     var duplicateOrder: [RecordID] = []
@@ -191,6 +199,10 @@ struct SyncPlanner {
     let context = EntityContext(info: info, schema: schema)
     contexts.append(context)
     reached.append([:])
+    // Members read through a key path have no single key: their placeholder name may match
+    // some member, but their position is never consulted.
+    itemPositions.append(MemberPositions(names: context.itemKeys.map { $0 ?? "" }))
+    recordPositions.append(MemberPositions(names: context.attributes.map(\.name)))
     contextByName[entity] = contexts.count - 1
     return contexts.count - 1
   }
@@ -243,6 +255,9 @@ struct SyncPlanner {
     throws(SyncError) -> Bool
   {
     let name = contexts[context].name
+    // Every record the sync inserted was reached, so only records that existed before can be
+    // missing: an entity that was empty has nothing to delete (and skips a scan of every record).
+    if base.count(name) == 0 { return false }
     var doomed: [RecordID] = []
     var inScope = 0
     let reached = self.reached[context]
