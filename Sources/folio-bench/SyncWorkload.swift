@@ -64,10 +64,7 @@ struct SyncBenchmark {
   static func phase(store path: String, payload: String, schema: Schema, keep: inout [AnyObject]) throws -> Phases {
     var phases = Phases()
     var clock = Stopwatch()
-    guard let data = FileManager.default.contents(atPath: payload) else {
-      throw BenchArguments.UsageError(description: "cannot read \(payload)")
-    }
-    let bytes = [UInt8](data)
+    let bytes = try PayloadSource.fileBytes(payload)
     phases.read = clock.elapsed
     clock = Stopwatch()
     let value = try JSONParser.parse(bytes)

@@ -54,22 +54,67 @@ enum CommitJournal {
   static func save(
     directory: String, files: [(file: String, bytes: [UInt8])], removals: [String], stopAfter: Stage? = nil
   ) throws(StoreError) {
+    let journal = try begin(directory: directory)
+    var staged: [Staged] = []
+    // Write every file first and fsync them afterwards (in `commit`), so the disk works on all
+    // of them at once instead of waiting for each in turn.
+    for (n, item) in files.enumerated() {
+      staged.append(try stage(item.bytes, as: item.file, name: "\(n)", in: journal))
+    }
+    try commit(directory: directory, staged: staged, removals: removals, stopAfter: stopAfter)
+  }
+
+  /// A file written into the journal, not yet committed.
+  struct Staged: Sendable {
+    /// Its name inside the journal folder.
+    var name: String
+    /// Its target and checksum.
+    var entry: Entry
+  }
+
+  /// Starts a save: an empty journal folder (any leftover one, never committed, is discarded).
+  ///
+  /// - Returns: The journal folder's path.
+  static func begin(directory: String) throws(StoreError) -> String {
     let journal = directory + "/" + folder
     try StoreFiles.removeTree(journal)
     try StoreFiles.makeDirectory(journal)
-    var entries: [Entry] = []
-    // Write every file first and fsync them afterwards, so the disk works on all of them at
-    // once instead of waiting for each in turn.
-    for (n, item) in files.enumerated() {
-      try StoreFiles.writeFile(item.bytes, to: journal + "/\(n)", sync: false)
-      entries.append(Entry(file: item.file, checksum: ShardFile.checksum(item.bytes)))
-      if n == 0, files.count > 1, stopAfter == .journalPartlyWritten { throw simulatedCrash(.journalPartlyWritten) }
+    return journal
+  }
+
+  /// Writes the new contents of `file` into the journal under `name`, without fsync. Safe to call
+  /// from several threads at once for different names: a save writes its shards as they are
+  /// encoded, so they need not all be held in memory together.
+  static func stage(_ bytes: [UInt8], as file: String, name: String, in journal: String)
+    throws(StoreError) -> Staged
+  {
+    try StoreFiles.writeFile(bytes, to: journal + "/" + name, sync: false)
+    return Staged(name: name, entry: Entry(file: file, checksum: ShardFile.checksum(bytes)))
+  }
+
+  /// Commits the staged files (after ``begin(directory:)`` and ``stage(_:as:name:in:)``): numbers
+  /// them in order, makes them durable, writes the commit record (the commit point), then
+  /// applies and removes the journal.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``), as ``save(directory:files:removals:stopAfter:)``.
+  static func commit(directory: String, staged: [Staged], removals: [String], stopAfter: Stage? = nil)
+    throws(StoreError)
+  {
+    let journal = directory + "/" + folder
+    // The commit record lists files by position: journal file `n` holds entry `n`.
+    for (n, file) in staged.enumerated() where file.name != "\(n)" {
+      try StoreFiles.move(journal + "/" + file.name, to: journal + "/\(n)")
     }
-    // Every journal file is durable before the commit record is written, as before; the fsyncs
-    // run side by side on several threads so the file system groups them (strace: 143 sequential fsyncs
-    // were 0.65 s of a 100k-record sync; a 1M store has a thousand shards).
-    try StoreFiles.syncFiles(files.indices.map { journal + "/\($0)" })
-    if stopAfter == .journalWritten || stopAfter == .journalPartlyWritten { throw simulatedCrash(.journalWritten) }
+    if stopAfter == .journalPartlyWritten {
+      for n in staged.indices.dropFirst() { try StoreFiles.removeFile(journal + "/\(n)") }
+      throw simulatedCrash(.journalPartlyWritten)
+    }
+    // Every journal file is durable before the commit record is written; the fsyncs run side by
+    // side on several threads so the file system groups them (strace: 143 sequential fsyncs were
+    // 0.65 s of a 100k-record sync; a 1M store has a thousand shards).
+    try StoreFiles.syncFiles(staged.indices.map { journal + "/\($0)" })
+    if stopAfter == .journalWritten { throw simulatedCrash(.journalWritten) }
+    let entries = staged.map(\.entry)
     let record: JSONValue = .object([
       "files": .array(entries.map { .object(["file": .string($0.file), "checksum": .string($0.checksum)]) }),
       "remove": .array(removals.map(JSONValue.string)),

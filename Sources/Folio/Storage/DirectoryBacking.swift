@@ -62,23 +62,40 @@ struct DirectoryBacking: Sendable {
           shardBits: table.shardBits, shards: Array(repeating: Manifest.Shard(records: -1, checksum: ""), count: table.shardCount))
       }
     }
+    // Each worker encodes a shard, skips it when its bytes are unchanged, and otherwise writes
+    // it into the journal at once, so encoded shards are never all in memory together (a 1M
+    // store's shards are 300 MB) and the writes run in parallel with the encoding.
     let allJobs = jobs
-    let slots = Slots<[UInt8]>(count: allJobs.count)
+    let journal = try CommitJournal.begin(directory: path)
+    let results = Slots<Result<(shard: Manifest.Shard, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
+    let previous = next
     DispatchQueue.concurrentPerform(iterations: allJobs.count) { n in
       let job = allJobs[n]
-      slots[n] = ShardFile.bytes(state.tables[job.entity]?.shards[job.index] ?? [:])
+      let records = state.tables[job.entity]?.shards[job.index] ?? [:]
+      let bytes = ShardFile.bytes(records)
+      let shard = Manifest.Shard(records: records.count, checksum: ShardFile.checksum(bytes))
+      if !force, previous.entities[job.entity]?.shards[job.index] == shard {
+        results[n] = .success((shard, nil))
+        return
+      }
+      let file = ShardFile.path(entity: job.entity, index: job.index)
+      do throws(StoreError) {
+        results[n] = .success((shard, try CommitJournal.stage(bytes, as: file, name: "s\(n)", in: journal)))
+      } catch {
+        results[n] = .failure(error)
+      }
     }
-    var files: [(file: String, bytes: [UInt8])] = []
+    var staged: [CommitJournal.Staged] = []
     for (n, job) in allJobs.enumerated() {
-      let bytes = slots[n] ?? []
-      let shard = Manifest.Shard(records: state.tables[job.entity]?.shards[job.index].count ?? 0, checksum: ShardFile.checksum(bytes))
-      if !force, next.entities[job.entity]?.shards[job.index] == shard { continue }
+      guard let result = results[n] else { continue }
+      let (shard, file) = try result.get()
+      guard let file else { continue }
       next.entities[job.entity]?.shards[job.index] = shard
-      files.append((ShardFile.path(entity: job.entity, index: job.index), bytes))
+      staged.append(file)
     }
-    files.append(("manifest.json", next.bytes))
+    staged.append(try CommitJournal.stage(next.bytes, as: "manifest.json", name: "s-manifest", in: journal))
     do {
-      try CommitJournal.save(directory: path, files: files, removals: [], stopAfter: options.stopSavesAfter)
+      try CommitJournal.commit(directory: path, staged: staged, removals: [], stopAfter: options.stopSavesAfter)
     } catch {
       if (try? CommitJournal.committedRecord(directory: path)) != nil { isPoisoned = true }
       throw error

@@ -83,15 +83,17 @@ extension Store {
       dirty[entity] = shards
     }
     if backend.disk != nil { try backend.disk?.save(next, dirty: dirty) }
+    let listeners = current.withLock { current in
+      current.state = next
+      return Array(current.listeners.values)
+    }
+    // Events are built only for someone to hear them: a large sync changes every record.
+    guard !listeners.isEmpty else { return }
     let events = changes.map { entry in
       RecordChange(
         key: entry.key,
         kind: entry.before == nil ? .insert : entry.after == nil ? .delete : .update,
         before: entry.before, after: entry.after)
-    }
-    let listeners = current.withLock { current in
-      current.state = next
-      return Array(current.listeners.values)
     }
     let event = CommitEvent(generation: next.generation, changes: events, state: next)
     for listener in listeners { listener(event) }
