@@ -121,8 +121,12 @@ struct CompareBenchmark {
       var row = Row(
         system: "folio", n: size, phase: "day\(day)", seconds: result.seconds,
         peakKiB: ChildProcess.lastValue("peak-rss-kib:", in: result.output) ?? 0)
-      row.parse = value("parse")
-      row.withoutOpen = value("read") + value("parse") + value("sync")
+      // Folio's own parse of the same payload, in a process of its own right after.
+      let parse = try ChildProcess.run(
+        ChildProcess.selfPath, ["sync-once", "--parse-only", "yes", "--store", store, "--payload", "\(work)/data/day\(day)_\(size).json"])
+      let parseWords = parse.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+      row.parse = parseWords.firstIndex(of: "parse").flatMap { $0 + 1 < parseWords.count ? Double(parseWords[$0 + 1]) : nil } ?? .nan
+      row.withoutOpen = value("read") + value("sync")
       print(String(format: "{\"peer\":\"folio\",\"n\":%d,\"phase\":\"day%d\",\"rep\":%d,\"secs\":%.3f,\"rss_kb\":%d,\"parse\":%.3f}", size, day, rep, row.seconds, row.peakKiB, row.parse))
       rows.append(row)
     }

@@ -68,12 +68,28 @@ extension Store {
   func sync(_ payload: JSONValue, into entity: String, options: SyncOptions, collectMarks: Bool)
     throws(SyncError) -> SyncPlan
   {
-    let plan: SyncPlan
+    let plan = try sync(entity: entity, options: options) { state throws(SyncError) in
+      try SyncPlanner.plan(
+        state: state, revision: 0, entity: entity, payload: payload, options: options,
+        collectMarks: collectMarks)
+    }
+    // The closure above always returns a plan; this only satisfies the optional.
+    guard let plan else {
+      throw SyncError(code: .invalidPayload, message: "the sync of \(entity) made no plan", entity: entity)
+    }
+    return plan
+  }
+
+  /// Plans with `makePlan` and applies the plan with no other writer in between; `makePlan`
+  /// returning `nil` declines (nothing is written, and `nil` is returned).
+  func sync(
+    entity: String, options: SyncOptions,
+    makePlan: (StoreState) throws(SyncError) -> SyncPlan?
+  ) throws(SyncError) -> SyncPlan? {
+    let plan: SyncPlan?
     do {
-      plan = try writer.withLock { backend throws(SyncError) in
-        let plan = try SyncPlanner.plan(
-          state: state, revision: 0, entity: entity, payload: payload, options: options,
-          collectMarks: collectMarks)
+      plan = try writer.withLock { backend throws(SyncError) -> SyncPlan? in
+        guard let plan = try makePlan(state) else { return nil }
         try Store.check(plan, generation: plan.baseGeneration, revision: 0)
         try commit(plan, backend: &backend)
         return plan
@@ -83,7 +99,7 @@ extension Store {
         error.code == .massDeleteRefused ? .warning : .error, "\(entity) sync failed: \(error)")
       throw error
     }
-    plan.logHandler?.log(plan.report, schema: schema)
+    if let plan { plan.logHandler?.log(plan.report, schema: schema) }
     return plan
   }
 

@@ -107,14 +107,39 @@ struct SyncPlanner {
     state: StoreState, revision: Int, entity: String, payload: JSONValue, options: SyncOptions,
     collectMarks: Bool = false
   ) throws(SyncError) -> SyncPlan {
-    var planner = SyncPlanner(state: state, childOverrides: options.childOptions)
-    guard let root = planner.context(for: entity) else {
+    var items: PayloadItems
+    switch payload {
+    case .null: items = PayloadItems([], deleteMissing: false)
+    case .object: items = PayloadItems([payload], deleteMissing: false)
+    case .array(let elements): items = PayloadItems(elements, deleteMissing: true)
+    default:
+      guard state.index.entities[entity] != nil else { throw unknownEntity(entity, state) }
       throw SyncError(
-        code: .unknownEntity,
+        code: .invalidPayload,
         message:
-          "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
-        entity: entity)
+          "expected a JSON array of \(entity) items, a single object or null, found \(payload.kindName)",
+        entity: entity, pointer: "")
     }
+    return try plan(
+      state: state, revision: revision, entity: entity, items: &items, options: options,
+      collectMarks: collectMarks)
+  }
+
+  static func unknownEntity(_ entity: String, _ state: StoreState) -> SyncError {
+    SyncError(
+      code: .unknownEntity,
+      message:
+        "the schema has no entity '\(entity)'; sync into one of: \(state.schema.entities.map(\.name).joined(separator: ", "))",
+      entity: entity)
+  }
+
+  /// Plans syncing the items `items` hands out, in order, into `entity`.
+  static func plan<Items: SyncItemSource>(
+    state: StoreState, revision: Int, entity: String, items: inout Items, options: SyncOptions,
+    collectMarks: Bool = false
+  ) throws(SyncError) -> SyncPlan {
+    var planner = SyncPlanner(state: state, childOverrides: options.childOptions)
+    guard let root = planner.context(for: entity) else { throw unknownEntity(entity, state) }
     guard !planner.contexts[root].identifiers.isEmpty else {
       throw SyncError(
         code: .invalidSchema,
@@ -122,39 +147,25 @@ struct SyncPlanner {
           "the entity '\(entity)' declares no identifier attribute, so items cannot be matched to records; declare one (D28)",
         entity: entity)
     }
-    let items: [JSONValue]
-    var deleteMissing = options.deleteMissing
-    switch payload {
-    case .null:
-      items = []
-      deleteMissing = false
-    case .object:
-      items = [payload]
-      deleteMissing = false
-    case .array(let elements):
-      items = elements
-    default:
-      throw SyncError(
-        code: .invalidPayload,
-        message:
-          "expected a JSON array of \(entity) items, a single object or null, found \(payload.kindName)",
-        entity: entity, pointer: "")
-    }
+    let deleteMissing = options.deleteMissing && items.isList
     let level = Level(
       insertMissing: options.insertMissing, updateExisting: options.updateExisting,
       forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
       validators: planner.contexts[root].entity.validators + options.validators)
+    let expected = items.expectedCount
     if options.insertMissing, planner.work.state.count(entity) == 0 {
       // An import into an empty entity: split its table once for the payload's size up front,
       // instead of growing one shard to every record and resharding at commit.
-      planner.work.reserveShards(entity, forCount: items.count)
+      planner.work.reserveShards(entity, forCount: expected)
     }
-    planner.reached[root].reserveCapacity(items.count)
-    planner.work.reserveLog(items.count, for: entity)
-    planner.pending.reserveCapacity(items.count)
+    planner.reached[root].reserveCapacity(expected)
+    planner.pending.reserveCapacity(expected)
+    planner.work.reserveLog(expected, for: entity)
     var duplicates: [RecordID: [Int]] = [:]
     var duplicateOrder: [RecordID] = []
-    for (i, item) in items.enumerated() {
+    var i = 0
+    while let item = try items.next() {
+      defer { i += 1 }
       let result = try planner.upsert(root, item, at: .item(i), level: level)
       guard let id = result.id, let slot = result.slot else { continue }
       let first = planner.pending[slot].firstItem

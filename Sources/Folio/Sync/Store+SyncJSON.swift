@@ -1,0 +1,83 @@
+extension Store {
+  /// Syncs the JSON text `json` into `entity` in one atomic commit, parsing a top-level array
+  /// item by item as the sync goes, so the whole payload is never held as one parsed tree.
+  ///
+  /// The result is the same as parsing `json` with ``JSONParser`` and calling
+  /// ``sync(_:into:options:)``: the same report, the same changes, and for text that is not
+  /// valid JSON the same ``JSONError`` with its line and column. Use it when the payload arrives
+  /// as bytes (a file, a response body): it needs far less memory for large payloads.
+  ///
+  /// ```swift
+  /// let report = try store.sync(json: Array(#"[{"id": 1, "name": "A"}]"#.utf8), into: "Item")
+  /// report.summary   // "1 inserted"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - json: UTF-8 JSON text: an array of items, a single item, or `null`.
+  ///   - entity: The entity's name.
+  ///   - options: How to reconcile; the defaults insert, update and delete missing.
+  ///   - parserOptions: Limits, and the file name that errors name.
+  /// - Returns: What happened to each record.
+  /// - Throws: `JSONError` when `json` is not valid JSON, else ``SyncError`` as
+  ///   ``sync(_:into:options:)``; the store is then exactly as it was.
+  /// - Complexity: O(*b* + *n* + *m*) in bytes, items and stored records.
+  @discardableResult
+  public func sync(
+    json: [UInt8], into entity: String, options: SyncOptions = SyncOptions(),
+    parserOptions: JSONParser.Options = JSONParser.Options()
+  ) throws -> SyncReport {
+    let streamed = try Store.streaming(json, parserOptions) { items throws(SyncError) in
+      try sync(entity: entity, options: options) { state throws(SyncError) -> SyncPlan? in
+        let plan = try SyncPlanner.plan(
+          state: state, revision: 0, entity: entity, items: &items, options: options)
+        // An item that did not parse on its own: nothing is committed; read it as a whole.
+        return items.failed ? nil : plan
+      }
+    }
+    if let streamed { return streamed.report }
+    let payload = try JSONParser.parse(json, options: parserOptions)
+    return try sync(payload, into: entity, options: options)
+  }
+
+  /// Plans syncing the JSON text `json` into `entity` without writing anything (a dry run),
+  /// parsing a top-level array item by item; see ``sync(json:into:options:parserOptions:)``.
+  ///
+  /// - Returns: The plan, against the store's current generation.
+  /// - Throws: `JSONError` when `json` is not valid JSON, else ``SyncError`` as
+  ///   ``plan(_:into:options:)``. Nothing is written either way.
+  /// - Complexity: O(*b* + *n* + *m*).
+  public func plan(
+    json: [UInt8], into entity: String, options: SyncOptions = SyncOptions(),
+    parserOptions: JSONParser.Options = JSONParser.Options()
+  ) throws -> SyncPlan {
+    let state = state
+    let streamed = try Store.streaming(json, parserOptions) { items throws(SyncError) -> SyncPlan? in
+      let plan = try SyncPlanner.plan(
+        state: state, revision: 0, entity: entity, items: &items, options: options)
+      return items.failed ? nil : plan
+    }
+    if let streamed { return streamed }
+    let payload = try JSONParser.parse(json, options: parserOptions)
+    return try SyncPlanner.plan(
+      state: state, revision: 0, entity: entity, payload: payload, options: options)
+  }
+
+  /// Runs `body` over the items of `json` streamed one by one, or returns `nil` when `json` is
+  /// not a well-formed top-level array (or `body` declines): the caller then parses it whole.
+  ///
+  /// A ``SyncError`` from `body` is rethrown only when `json` is valid JSON: otherwise the
+  /// JSON error comes first, as it does when the payload is parsed before the sync.
+  private static func streaming(
+    _ json: [UInt8], _ parserOptions: JSONParser.Options,
+    _ body: (inout StreamedItems) throws(SyncError) -> SyncPlan?
+  ) throws -> SyncPlan? {
+    do {
+      guard var items = StreamedItems(json: json, options: parserOptions) else { return nil }
+      defer { items.finish() }
+      return try body(&items)
+    } catch {
+      _ = try JSONParser.parse(json, options: parserOptions)
+      throw error
+    }
+  }
+}

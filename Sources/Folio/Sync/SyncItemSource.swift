@@ -1,0 +1,31 @@
+/// Where the sync planner takes its payload's items from, one at a time and in order.
+protocol SyncItemSource {
+  /// Whether the payload is a list (delete-missing applies), not a single object or `null` (D8, D9).
+  var isList: Bool { get }
+  /// How many items to expect, for reserving room (an estimate is fine).
+  var expectedCount: Int { get }
+  /// The next item, or `nil` after the last.
+  ///
+  /// - Throws: ``SyncError`` when the payload cannot be read further.
+  mutating func next() throws(SyncError) -> JSONValue?
+}
+
+/// The items of a payload already in memory.
+struct PayloadItems: SyncItemSource {
+  private let items: [JSONValue]
+  private var position = 0
+  let isList: Bool
+
+  init(_ items: [JSONValue], deleteMissing: Bool) {
+    self.items = items
+    isList = deleteMissing
+  }
+
+  var expectedCount: Int { items.count }
+
+  mutating func next() throws(SyncError) -> JSONValue? {
+    guard position < items.count else { return nil }
+    defer { position += 1 }
+    return items[position]
+  }
+}
