@@ -1,77 +1,140 @@
 extension JSONWriter {
   /// The writing state: the output bytes and the object shapes already seen.
+  ///
+  /// Containers are walked through unsafe buffer pointers to their elements and members, so a
+  /// value is read in place instead of copied out of its array (which retained and released its
+  /// payload; callgrind). Objects are written through their prepared ``ObjectShape``.
   struct Encoder {
     var buffer = ByteBuffer(capacity: 1024)
     var shapes = ObjectShapeCache()
 
     mutating func writeCompact(_ value: JSONValue) {
       switch value {
-      case .null: buffer.append("null")
-      case .bool(let b): buffer.append(b ? "true" : "false")
-      case .int(let i): writeInt(i)
-      case .double(let d): writeDouble(d)
-      case .string(let s): Self.writeString(s, into: &buffer)
-      case .array(let elements):
-        buffer.append(0x5B)
-        var first = true
-        for element in elements {
-          if !first { buffer.append(0x2C) }
-          first = false
-          writeCompact(element)
-        }
-        buffer.append(0x5D)
-      case .object(let object):
-        buffer.append(0x7B)
-        let members = object.members
-        let shape = shapes.shape(of: members)
-        for n in members.indices {
-          if n > 0 { buffer.append(0x2C) }
-          let i = shape.memberIndex(n)
-          shape.writeKey(i, of: members, into: &buffer)
-          buffer.append(0x3A)
-          writeCompact(members[i].value)
-        }
-        buffer.append(0x7D)
+      case .array(let elements): writeCompactArray(elements)
+      case .object(let object): writeObject(object, indent: ObjectShape.compact)
+      default: writeScalar(value)
       }
     }
 
     mutating func writePretty(_ value: JSONValue, indent: Int) {
       switch value {
-      case .array(let elements) where !elements.isEmpty:
-        buffer.append(0x5B)
-        var first = true
-        for element in elements {
-          if !first { buffer.append(0x2C) }
-          first = false
-          newline(indent + 1)
-          writePretty(element, indent: indent + 1)
-        }
-        newline(indent)
-        buffer.append(0x5D)
-      case .object(let object) where !object.isEmpty:
-        buffer.append(0x7B)
-        let members = object.members
-        let shape = shapes.shape(of: members)
-        for n in members.indices {
-          if n > 0 { buffer.append(0x2C) }
-          let i = shape.memberIndex(n)
-          newline(indent + 1)
-          shape.writeKey(i, of: members, into: &buffer)
-          buffer.append(": ")
-          writePretty(members[i].value, indent: indent + 1)
-        }
-        newline(indent)
-        buffer.append(0x7D)
-      default:
-        writeCompact(value)
+      case .array(let elements): writePrettyArray(elements, indent: indent)
+      case .object(let object): writeObject(object, indent: indent)
+      default: writeScalar(value)
       }
     }
 
-    @inline(__always) mutating func newline(_ indent: Int) {
-      let width = max(0, indent) * 2
-      buffer.reserve(width + 1)
-      buffer.appendReserved(0x0A)
-      for _ in 0..<width { buffer.appendReserved(0x20) }
+    /// Writes `objects` as a pretty array at `indent`, as `writePretty(.array(…))` would.
+    mutating func writePrettyArray(of objects: [JSONObject], indent: Int) {
+      objects.withUnsafeBufferPointer { objects in
+        guard !objects.isEmpty else {
+          buffer.append("[]")
+          return
+        }
+        buffer.append(0x5B)
+        for k in objects.indices {
+          if k > 0 { buffer.append(0x2C) }
+          buffer.appendNewline(indent: indent + 1)
+          writeObject(objects[k], indent: indent + 1)
+          if k == 0 {
+            // The first object's size predicts the rest: reserve for all of them at once.
+            buffer.reserve((objects.count - 1) * (buffer.count + 2 * indent + 4))
+          }
+        }
+        buffer.appendNewline(indent: indent)
+        buffer.append(0x5D)
+      }
+    }
+
+    @inline(__always) mutating func writeScalar(_ value: JSONValue) {
+      switch value {
+      case .null: buffer.append("null")
+      case .bool(let b): buffer.append(b ? "true" : "false")
+      case .int(let i): writeInt(i)
+      case .double(let d): writeDouble(d)
+      case .string(let s): Self.writeString(s, into: &buffer)
+      case .array, .object: writeCompact(value)
+      }
+    }
+
+    mutating func writeCompactArray(_ elements: [JSONValue]) {
+      buffer.append(0x5B)
+      elements.withUnsafeBufferPointer { elements in
+        for k in elements.indices {
+          if k > 0 { buffer.append(0x2C) }
+          writeCompact(elements[k])
+        }
+      }
+      buffer.append(0x5D)
+    }
+
+    mutating func writePrettyArray(_ elements: [JSONValue], indent: Int) {
+      elements.withUnsafeBufferPointer { elements in
+        guard !elements.isEmpty else {
+          buffer.append("[]")
+          return
+        }
+        buffer.append(0x5B)
+        for k in elements.indices {
+          if k > 0 { buffer.append(0x2C) }
+          buffer.appendNewline(indent: indent + 1)
+          writePretty(elements[k], indent: indent + 1)
+        }
+        buffer.appendNewline(indent: indent)
+        buffer.append(0x5D)
+      }
+    }
+
+    /// Writes an object in the compact style (`indent` is ``ObjectShape/compact``) or the pretty
+    /// style at `indent`.
+    mutating func writeObject(_ object: JSONObject, indent: Int) {
+      object.storage.withUnsafeBufferPointer { members in
+        guard !members.isEmpty else {
+          buffer.append("{}")
+          return
+        }
+        guard let shape = shapes.shape(of: members, indent: indent) else {
+          writeUncachedObject(members, indent: indent)
+          return
+        }
+        if indent == ObjectShape.compact {
+          for n in 0..<members.count {
+            shape.appendPrefix(n, into: &buffer)
+            writeCompact(members[shape.order[n]].value)
+          }
+        } else {
+          for n in 0..<members.count {
+            shape.appendPrefix(n, into: &buffer)
+            writePretty(members[shape.order[n]].value, indent: indent + 1)
+          }
+        }
+        shape.appendClosing(into: &buffer)
+      }
+    }
+
+    /// Writes an object whose shape is not cached: sorts its members and escapes its keys.
+    mutating func writeUncachedObject(
+      _ members: UnsafeBufferPointer<JSONObject.Member>, indent: Int
+    ) {
+      let pretty = indent != ObjectShape.compact
+      let order = ObjectShape.canonicalOrder(members)
+      buffer.append(0x7B)
+      for n in order.indices {
+        if n > 0 { buffer.append(0x2C) }
+        let member = members[order[n]]
+        if pretty {
+          buffer.appendNewline(indent: indent + 1)
+          Self.writeString(member.key, into: &buffer)
+          buffer.append(": ")
+          writePretty(member.value, indent: indent + 1)
+        } else {
+          Self.writeString(member.key, into: &buffer)
+          buffer.append(0x3A)
+          writeCompact(member.value)
+        }
+      }
+      if pretty { buffer.appendNewline(indent: indent) }
+      buffer.append(0x7D)
     }
 
     @inline(__always) mutating func writeInt(_ value: Int64) {
@@ -114,49 +177,60 @@ extension JSONWriter {
     }
 
     /// Appends `string` in double quotes with minimal escaping.
+    @inline(__always)
     static func writeString(_ string: String, into buffer: inout ByteBuffer) {
-      var string = string
-      string.withUTF8 { utf8 in
-        let count = utf8.count
-        buffer.reserve(count + 2)
-        buffer.appendReserved(0x22)
-        guard let base = utf8.baseAddress else {
-          buffer.appendReserved(0x22)
-          return
-        }
-        let raw = UnsafeRawPointer(base)
-        var runStart = 0
-        var i = 0
-        while i < count {
-          // Eight bytes at a time while none is a quote, backslash or control character.
-          while i + 8 <= count {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let quote = x ^ (ones &* 0x22)
-            let backslash = x ^ (ones &* 0x5C)
-            let found =
-              (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((x &- ones &* 0x20) & ~x)) & (ones &* 0x80)
-            if found != 0 {
-              i += UInt64(littleEndian: found).trailingZeroBitCount >> 3
-              break
-            }
-            i += 8
-          }
-          guard i < count else { break }
-          let byte = base[i]
-          if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-            i += 1
-            continue
-          }
-          buffer.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
-          buffer.append(escape(byte))
-          i += 1
-          runStart = i
-        }
-        buffer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-        buffer.append(0x22)
+      // Reads native and small strings in place, without copying the string (a retain and a
+      // release) as `withUTF8` would need.
+      let written: Void? = string.utf8.withContiguousStorageIfAvailable {
+        writeUTF8($0, into: &buffer)
       }
+      if written == nil {
+        var string = string
+        string.withUTF8 { writeUTF8($0, into: &buffer) }
+      }
+    }
+
+    /// Appends UTF-8 text in double quotes with minimal escaping.
+    static func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
+      let count = utf8.count
+      buffer.reserve(count + 2)
+      buffer.appendReserved(0x22)
+      guard let base = utf8.baseAddress else {
+        buffer.appendReserved(0x22)
+        return
+      }
+      let raw = UnsafeRawPointer(base)
+      var runStart = 0
+      var i = 0
+      while i < count {
+        // Eight bytes at a time while none is a quote, backslash or control character.
+        while i + 8 <= count {
+          let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let ones: UInt64 = 0x0101_0101_0101_0101
+          let quote = x ^ (ones &* 0x22)
+          let backslash = x ^ (ones &* 0x5C)
+          let found =
+            (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+              | ((x &- ones &* 0x20) & ~x)) & (ones &* 0x80)
+          if found != 0 {
+            i += UInt64(littleEndian: found).trailingZeroBitCount >> 3
+            break
+          }
+          i += 8
+        }
+        guard i < count else { break }
+        let byte = base[i]
+        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+          i += 1
+          continue
+        }
+        buffer.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+        buffer.append(escape(byte))
+        i += 1
+        runStart = i
+      }
+      buffer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+      buffer.append(0x22)
     }
 
     /// The escape sequence of a byte that must be escaped.
@@ -180,86 +254,5 @@ extension JSONWriter {
       #"\u0015"#, #"\u0016"#, #"\u0017"#, #"\u0018"#, #"\u0019"#, #"\u001a"#, #"\u001b"#,
       #"\u001c"#, #"\u001d"#, #"\u001e"#, #"\u001f"#,
     ]
-  }
-}
-
-/// The object shapes (key sequences) met while writing: for each, the canonical member order and
-/// the keys already quoted and escaped.
-///
-/// Records of one kind share their key sequence, so the order is computed and the keys encoded
-/// once, and reused after comparing the keys — for keys of one origin a 16-byte comparison each.
-/// When shapes rarely repeat (objects used as dictionaries), caching stops and each object is
-/// sorted on its own.
-struct ObjectShapeCache {
-  /// One shape, or an uncached object's order.
-  struct Shape {
-    /// The keys in member order.
-    var keys: [String]
-    /// Member indices in canonical order; `nil` when the members are already in order.
-    var order: [Int]?
-    /// The quoted, escaped keys, in member order, back to back; empty when not cached.
-    var encodedKeys: [UInt8]
-    /// Where each member's encoded key starts in ``encodedKeys`` (one extra entry at the end).
-    var keyOffsets: [Int]
-
-    @inline(__always) func memberIndex(_ n: Int) -> Int { order?[n] ?? n }
-
-    @inline(__always) func writeKey(
-      _ i: Int, of members: [JSONObject.Member], into buffer: inout ByteBuffer
-    ) {
-      guard !keyOffsets.isEmpty else {
-        JSONWriter.Encoder.writeString(members[i].key, into: &buffer)
-        return
-      }
-      let start = keyOffsets[i]
-      let end = keyOffsets[i + 1]
-      encodedKeys.withUnsafeBufferPointer {
-        buffer.append(UnsafeBufferPointer(rebasing: $0[start..<end]))
-      }
-    }
-  }
-
-  var entries: [Shape] = []
-  var next = 0
-  var hits = 0
-  var misses = 0
-  static let capacity = 8
-
-  /// The shape of `members`, from the cache when it was seen before.
-  mutating func shape(of members: [JSONObject.Member]) -> Shape {
-    search: for entry in entries where entry.keys.count == members.count {
-      for i in members.indices where !JSONObject.sameKey(entry.keys[i], members[i].key) {
-        continue search
-      }
-      hits += 1
-      return entry
-    }
-    misses += 1
-    var order: [Int]? = nil
-    if members.count > 1 {
-      let sorted = members.indices.sorted {
-        JSONObject.keyPrecedes(members[$0].key, members[$1].key)
-      }
-      if !sorted.elementsEqual(members.indices) { order = sorted }
-    }
-    guard misses < 64 || hits > misses else {
-      return Shape(keys: [], order: order, encodedKeys: [], keyOffsets: [])
-    }
-    var buffer = ByteBuffer(capacity: 64)
-    defer { buffer.deallocate() }
-    var offsets = [0]
-    for member in members {
-      JSONWriter.Encoder.writeString(member.key, into: &buffer)
-      offsets.append(buffer.count)
-    }
-    let shape = Shape(
-      keys: members.map(\.key), order: order, encodedKeys: Array(buffer.bytes), keyOffsets: offsets)
-    if entries.count < Self.capacity {
-      entries.append(shape)
-    } else {
-      entries[next] = shape
-      next = (next + 1) % Self.capacity
-    }
-    return shape
   }
 }

@@ -81,6 +81,29 @@ public struct JSONWriter {
     withEncoder(into: &out) { $0.writePretty(value, indent: indent) }
   }
 
+  /// The pretty-style bytes of an array of objects, with a trailing newline: the same bytes as
+  /// `bytes(.array(objects.map { .object($0) }), style: .pretty)`, without building that array.
+  ///
+  /// Meant for long arrays of records of one shape, such as shard files: the output is reserved
+  /// once, from the size of the first object, and each shape's keys are sorted and encoded once.
+  ///
+  /// ```swift
+  /// JSONWriter.prettyBytes(ofObjects: [["id": 1]])   // the bytes of "[\n  {\n    \"id\": 1\n  }\n]\n"
+  /// ```
+  ///
+  /// - Parameter objects: the array's elements, in order.
+  /// - Returns: UTF-8 bytes ending with a newline.
+  /// - Complexity: O(*n*) in the size of the output, plus sorting the keys of each distinct key
+  ///   sequence once.
+  public static func prettyBytes(ofObjects objects: [JSONObject]) -> [UInt8] {
+    var out: [UInt8] = []
+    withEncoder(into: &out) { encoder in
+      encoder.writePrettyArray(of: objects, indent: 0)
+      encoder.buffer.append(0x0A)
+    }
+    return out
+  }
+
   /// Appends `value` in the compact style.
   ///
   /// - Complexity: O(*n*) in the size of the output.

@@ -61,6 +61,40 @@ struct ByteBuffer {
     count += bytes.count
   }
 
+  /// Appends `count` bytes from `source`, which must be readable for `count` rounded up to a
+  /// multiple of 8: whole words are copied, and the bytes past `count` are overwritten later.
+  @inline(__always) mutating func appendPadded(_ source: UnsafePointer<UInt8>, count: Int) {
+    guard count <= 64 else {
+      append(UnsafeBufferPointer(start: source, count: count))
+      return
+    }
+    reserve(count + 8)
+    let target = UnsafeMutableRawPointer(base + self.count)
+    let from = UnsafeRawPointer(source)
+    var i = 0
+    repeat {
+      target.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i,
+        as: UInt64.self)
+      i += 8
+    } while i < count
+    self.count += count
+  }
+
+  /// Appends a line break and the indentation of level `indent` (two spaces per level).
+  @inline(__always) mutating func appendNewline(indent: Int) {
+    let width = Swift.max(0, indent) &* 2
+    reserve(width + 9)
+    base[count] = 0x0A
+    let target = UnsafeMutableRawPointer(base + count + 1)
+    var i = 0
+    while i < width {
+      target.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: i, as: UInt64.self)
+      i += 8
+    }
+    count += width + 1
+  }
+
   @inline(__always) mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
