@@ -8,67 +8,60 @@ extension JSONWriter {
     var buffer = ByteBuffer(capacity: 1024)
     var shapes = ObjectShapeCache()
 
-    mutating func writeCompact(_ value: JSONValue) {
-      switch value {
-      case .array(let elements): writeCompactArray(elements)
-      case .object(let object): writeObject(object, indent: ObjectShape.compact)
-      default: writeScalar(value)
-      }
+    @inline(__always) mutating func writeCompact(_ value: JSONValue) {
+      write(value, indent: ObjectShape.compact)
     }
 
-    mutating func writePretty(_ value: JSONValue, indent: Int) {
-      switch value {
-      case .array(let elements): writePrettyArray(elements, indent: indent)
-      case .object(let object): writeObject(object, indent: indent)
-      default: writeScalar(value)
-      }
+    @inline(__always) mutating func writePretty(_ value: JSONValue, indent: Int) {
+      // Int.min stands for the compact style; Int.min + 1 lays out the same (every line at
+      // indentation 0).
+      write(value, indent: indent == ObjectShape.compact ? indent + 1 : indent)
     }
 
-    /// Writes `objects` as a pretty array at `indent`, as `writePretty(.array(…))` would.
-    mutating func writePrettyArray(of objects: [JSONObject], indent: Int) {
-      objects.withUnsafeBufferPointer { objects in
-        guard !objects.isEmpty else {
-          buffer.append("[]")
-          return
-        }
-        buffer.append(0x5B)
-        for k in objects.indices {
-          if k > 0 { buffer.append(0x2C) }
-          buffer.appendNewline(indent: indent + 1)
-          writeObject(objects[k], indent: indent + 1)
-          if k == 0 {
-            // The first object's size predicts the rest: reserve for all of them at once.
-            buffer.reserve((objects.count - 1) * (buffer.count + 2 * indent + 4))
-          }
-        }
-        buffer.appendNewline(indent: indent)
-        buffer.append(0x5D)
-      }
-    }
-
-    @inline(__always) mutating func writeScalar(_ value: JSONValue) {
+    /// Writes `value` in the compact style (`indent` is ``ObjectShape/compact``) or the pretty
+    /// style at `indent`. Inlined into the container loops, so a scalar member or element costs
+    /// no call of its own.
+    @inline(__always) mutating func write(_ value: JSONValue, indent: Int) {
       switch value {
       case .null: buffer.append("null")
       case .bool(let b): buffer.append(b ? "true" : "false")
       case .int(let i): writeInt(i)
       case .double(let d): writeDouble(d)
       case .string(let s): Self.writeString(s, into: &buffer)
-      case .array, .object: writeCompact(value)
+      case .array(let elements):
+        if indent == ObjectShape.compact {
+          writeCompactArray(elements)
+        } else {
+          writePrettyArray(elements, indent: indent)
+        }
+      case .object(let object): writeObject(object, indent: indent)
       }
     }
 
-    mutating func writeCompactArray(_ elements: [JSONValue]) {
+    /// Writes `objects[range]` as elements of a pretty array at `indent`, each after its comma
+    /// (except the array's first), line break and indentation.
+    mutating func writePrettyElements(
+      of objects: UnsafeBufferPointer<JSONObject>, _ range: Range<Int>, indent: Int
+    ) {
+      for k in range {
+        if k > 0 { buffer.append(0x2C) }
+        buffer.appendNewline(indent: indent + 1)
+        writeObject(objects[k], indent: indent + 1)
+      }
+    }
+
+    @inline(never) mutating func writeCompactArray(_ elements: [JSONValue]) {
       buffer.append(0x5B)
       elements.withUnsafeBufferPointer { elements in
         for k in elements.indices {
           if k > 0 { buffer.append(0x2C) }
-          writeCompact(elements[k])
+          write(elements[k], indent: ObjectShape.compact)
         }
       }
       buffer.append(0x5D)
     }
 
-    mutating func writePrettyArray(_ elements: [JSONValue], indent: Int) {
+    @inline(never) mutating func writePrettyArray(_ elements: [JSONValue], indent: Int) {
       elements.withUnsafeBufferPointer { elements in
         guard !elements.isEmpty else {
           buffer.append("[]")
@@ -78,7 +71,7 @@ extension JSONWriter {
         for k in elements.indices {
           if k > 0 { buffer.append(0x2C) }
           buffer.appendNewline(indent: indent + 1)
-          writePretty(elements[k], indent: indent + 1)
+          write(elements[k], indent: indent + 1)
         }
         buffer.appendNewline(indent: indent)
         buffer.append(0x5D)
@@ -87,33 +80,35 @@ extension JSONWriter {
 
     /// Writes an object in the compact style (`indent` is ``ObjectShape/compact``) or the pretty
     /// style at `indent`.
-    mutating func writeObject(_ object: JSONObject, indent: Int) {
+    @inline(never) mutating func writeObject(_ object: JSONObject, indent: Int) {
       object.storage.withUnsafeBufferPointer { members in
         guard !members.isEmpty else {
           buffer.append("{}")
           return
         }
-        guard let shape = shapes.shape(of: members, indent: indent) else {
-          writeUncachedObject(members, indent: indent)
-          return
-        }
-        if indent == ObjectShape.compact {
-          for n in 0..<members.count {
-            shape.appendPrefix(n, into: &buffer)
-            writeCompact(members[shape.order[n]].value)
-          }
+        if let shape = shapes.shape(of: members, indent: indent) {
+          writeMembers(members, shape: shape, indent: indent)
         } else {
-          for n in 0..<members.count {
-            shape.appendPrefix(n, into: &buffer)
-            writePretty(members[shape.order[n]].value, indent: indent + 1)
-          }
+          writeUncachedObject(members, indent: indent)
         }
-        shape.appendClosing(into: &buffer)
       }
     }
 
+    /// Writes the members of an object with a prepared shape, and its braces. Kept apart from
+    /// the shape lookup so that ``write(_:indent:)`` is inlined into the loop.
+    @inline(never) mutating func writeMembers(
+      _ members: UnsafeBufferPointer<JSONObject.Member>, shape: ObjectShape, indent: Int
+    ) {
+      let valueIndent = indent == ObjectShape.compact ? indent : indent + 1
+      for n in 0..<members.count {
+        shape.appendPrefix(n, into: &buffer)
+        write(members[shape.order[n]].value, indent: valueIndent)
+      }
+      shape.appendClosing(into: &buffer)
+    }
+
     /// Writes an object whose shape is not cached: sorts its members and escapes its keys.
-    mutating func writeUncachedObject(
+    @inline(never) mutating func writeUncachedObject(
       _ members: UnsafeBufferPointer<JSONObject.Member>, indent: Int
     ) {
       let pretty = indent != ObjectShape.compact
@@ -126,11 +121,11 @@ extension JSONWriter {
           buffer.appendNewline(indent: indent + 1)
           Self.writeString(member.key, into: &buffer)
           buffer.append(": ")
-          writePretty(member.value, indent: indent + 1)
+          write(member.value, indent: indent + 1)
         } else {
           Self.writeString(member.key, into: &buffer)
           buffer.append(0x3A)
-          writeCompact(member.value)
+          write(member.value, indent: ObjectShape.compact)
         }
       }
       if pretty { buffer.appendNewline(indent: indent) }
@@ -153,9 +148,10 @@ extension JSONWriter {
         // text k/100 reads back to this value, it is the shortest text that does: any shorter
         // one differs by at least 0.01, far more than the spacing of doubles below 2^31. This is
         // exactly what `description` prints for them.
-        let scaled = (magnitude * 100).rounded()
-        if scaled / 100 == magnitude {
-          let hundredths = UInt64(scaled)
+        // Rounded half away from zero without a call to `round`: x + 0.5 is exact here (x ≥ 100
+        // and below 2^38, so 0.5 is a multiple of its spacing), and truncation floors it.
+        let hundredths = UInt64(magnitude * 100 + 0.5)
+        if Double(hundredths) / 100 == magnitude {
           if value < 0 { buffer.append(0x2D) }
           buffer.appendDecimal(hundredths / 100)
           let fraction = hundredths % 100
@@ -191,7 +187,73 @@ extension JSONWriter {
     }
 
     /// Appends UTF-8 text in double quotes with minimal escaping.
+    ///
+    /// Text without bytes to escape (nearly all) is copied a word at a time while it is checked,
+    /// the last word overlapping the one before it instead of a byte loop; text with such bytes
+    /// is written again by ``writeEscapedUTF8(_:into:)``.
     static func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
+      let count = utf8.count
+      guard let base = utf8.baseAddress, count > 0 else {
+        buffer.append(#""""#)
+        return
+      }
+      buffer.reserve(count + 2)
+      let target = UnsafeMutableRawPointer(buffer.end)
+      let text = target + 1
+      let source = UnsafeRawPointer(base)
+      var special: UInt64
+      if count >= 8 {
+        special = 0
+        var i = 0
+        while i + 8 < count {
+          let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          text.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+          special |= needsEscape(word)
+          i += 8
+        }
+        let word = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        text.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+        special |= needsEscape(word)
+      } else if count >= 4 {
+        let head = source.loadUnaligned(as: UInt32.self)
+        let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        text.storeBytes(of: head, as: UInt32.self)
+        text.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        special = needsEscape(UInt64(head) | UInt64(tail) << 32)
+      } else {
+        // One to three bytes; the unused lanes hold spaces, which need no escape.
+        var word: UInt64 = 0x2020_2020_2020_2020
+        for j in 0..<count {
+          let byte = base[j]
+          text.storeBytes(of: byte, toByteOffset: j, as: UInt8.self)
+          word = word & ~(0xFF << UInt64(8 * j)) | UInt64(byte) << UInt64(8 * j)
+        }
+        special = needsEscape(word)
+      }
+      guard special == 0 else {
+        writeEscapedUTF8(utf8, into: &buffer)
+        return
+      }
+      target.storeBytes(of: 0x22, as: UInt8.self)
+      text.storeBytes(of: 0x22, toByteOffset: count, as: UInt8.self)
+      buffer.advance(by: count + 2)
+    }
+
+    /// Nonzero when one of the eight bytes of `word` is a quote, a backslash or a control
+    /// character (the high bit of the lowest such byte is set; bytes of 0x80 and above are never
+    /// flagged).
+    @inline(__always) static func needsEscape(_ word: UInt64) -> UInt64 {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- ones &* 0x20) & ~word)) & (ones &* 0x80)
+    }
+
+    /// Appends UTF-8 text that holds bytes to escape, in double quotes.
+    static func writeEscapedUTF8(
+      _ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer
+    ) {
       let count = utf8.count
       buffer.reserve(count + 2)
       buffer.appendReserved(0x22)
@@ -205,13 +267,7 @@ extension JSONWriter {
       while i < count {
         // Eight bytes at a time while none is a quote, backslash or control character.
         while i + 8 <= count {
-          let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-          let ones: UInt64 = 0x0101_0101_0101_0101
-          let quote = x ^ (ones &* 0x22)
-          let backslash = x ^ (ones &* 0x5C)
-          let found =
-            (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-              | ((x &- ones &* 0x20) & ~x)) & (ones &* 0x80)
+          let found = needsEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
           if found != 0 {
             i += UInt64(littleEndian: found).trailingZeroBitCount >> 3
             break

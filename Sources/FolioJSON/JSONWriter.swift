@@ -96,12 +96,34 @@ public struct JSONWriter {
   /// - Complexity: O(*n*) in the size of the output, plus sorting the keys of each distinct key
   ///   sequence once.
   public static func prettyBytes(ofObjects objects: [JSONObject]) -> [UInt8] {
-    var out: [UInt8] = []
-    withEncoder(into: &out) { encoder in
-      encoder.writePrettyArray(of: objects, indent: 0)
-      encoder.buffer.append(0x0A)
+    guard !objects.isEmpty else { return Array("[]\n".utf8) }
+    var encoder = Encoder(buffer: ByteBuffer(capacity: 4096))
+    defer { encoder.buffer.deallocate() }
+    return objects.withUnsafeBufferPointer { objects in
+      // The first objects predict the size of the rest: the output is then written straight
+      // into the storage of the returned array, reserved once with a margin, and copied only if
+      // the margin runs out.
+      encoder.buffer.append(0x5B)
+      let sample = Swift.min(objects.count, 64)
+      encoder.writePrettyElements(of: objects, 0..<sample, indent: 0)
+      let estimate = encoder.buffer.count / sample * objects.count / 4 * 5 + 4096
+      var moved = false
+      let result = [UInt8](unsafeUninitializedCapacity: estimate) { storage, initialized in
+        initialized = 0
+        if let memory = storage.baseAddress {
+          encoder.buffer.borrow(memory, capacity: storage.count)
+        }
+        encoder.writePrettyElements(of: objects, sample..<objects.count, indent: 0)
+        encoder.buffer.appendNewline(indent: 0)
+        encoder.buffer.append("]\n")
+        if encoder.buffer.ownsMemory {
+          moved = true
+        } else {
+          initialized = encoder.buffer.count
+        }
+      }
+      return moved ? Array(encoder.buffer.bytes) : result
     }
-    return out
   }
 
   /// Appends `value` in the compact style.

@@ -26,22 +26,20 @@ enum ShardFile {
 
   /// The records in identifier order. Integer identifiers (the common case) are sorted as
   /// plain integers, without the generic `RecordID` comparison (callgrind: the generic sort was
-  /// about a quarter of writing a shard); the sort moves (identifier, position) pairs, not
-  /// records, which are then picked once in order.
+  /// about a quarter of writing a shard): (identifier, position) keys are radix-sorted, and the
+  /// records then picked once in that order (see ``integerOrder(_:)``).
   static func recordsInIDOrder(_ records: [RecordID: JSONObject]) -> [JSONObject] {
-    var keys: [(id: Int64, position: Int)] = []
-    keys.reserveCapacity(records.count)
-    var objects: [JSONObject] = []
-    objects.reserveCapacity(records.count)
-    for (id, record) in records {
+    var ids: [Int64] = []
+    ids.reserveCapacity(records.count)
+    for id in records.keys {
       guard case .int(let i) = id else {
         return records.sorted { $0.key < $1.key }.map(\.value)
       }
-      keys.append((i, objects.count))
-      objects.append(record)
+      ids.append(i)
     }
-    keys.sort { $0.id < $1.id }
-    return keys.map { objects[$0.position] }
+    // Keys and values iterate the dictionary's storage in the same order.
+    let objects = Array(records.values)
+    return integerOrder(ids).map { objects[$0] }
   }
 
   /// The checksum of a file's bytes: `fnv1a64w:` and 16 lowercase hex digits.
