@@ -1,10 +1,27 @@
 extension JSONWriter {
   /// The writing state: the output bytes and the object shapes already seen.
+  ///
+  /// Containers are walked through unsafe buffer pointers to their elements and members, so a
+  /// value is read in place instead of copied out of its array (which retained and released its
+  /// payload; callgrind). Objects are written through their prepared ``ObjectShape``.
   struct Encoder {
     var buffer = ByteBuffer(capacity: 1024)
     var shapes = ObjectShapeCache()
 
-    mutating func writeCompact(_ value: JSONValue) {
+    @inline(__always) mutating func writeCompact(_ value: JSONValue) {
+      write(value, indent: ObjectShape.compact)
+    }
+
+    @inline(__always) mutating func writePretty(_ value: JSONValue, indent: Int) {
+      // Int.min stands for the compact style; Int.min + 1 lays out the same (every line at
+      // indentation 0).
+      write(value, indent: indent == ObjectShape.compact ? indent + 1 : indent)
+    }
+
+    /// Writes `value` in the compact style (`indent` is ``ObjectShape/compact``) or the pretty
+    /// style at `indent`. Inlined into the container loops, so a scalar member or element costs
+    /// no call of its own.
+    @inline(__always) mutating func write(_ value: JSONValue, indent: Int) {
       switch value {
       case .null: buffer.append("null")
       case .bool(let b): buffer.append(b ? "true" : "false")
@@ -12,66 +29,107 @@ extension JSONWriter {
       case .double(let d): writeDouble(d)
       case .string(let s): Self.writeString(s, into: &buffer)
       case .array(let elements):
-        buffer.append(0x5B)
-        var first = true
-        for element in elements {
-          if !first { buffer.append(0x2C) }
-          first = false
-          writeCompact(element)
+        if indent == ObjectShape.compact {
+          writeCompactArray(elements)
+        } else {
+          writePrettyArray(elements, indent: indent)
         }
-        buffer.append(0x5D)
-      case .object(let object):
-        buffer.append(0x7B)
-        let members = object.members
-        let shape = shapes.shape(of: members)
-        for n in members.indices {
-          if n > 0 { buffer.append(0x2C) }
-          let i = shape.memberIndex(n)
-          shape.writeKey(i, of: members, into: &buffer)
-          buffer.append(0x3A)
-          writeCompact(members[i].value)
-        }
-        buffer.append(0x7D)
+      case .object(let object): writeObject(object, indent: indent)
       }
     }
 
-    mutating func writePretty(_ value: JSONValue, indent: Int) {
-      switch value {
-      case .array(let elements) where !elements.isEmpty:
-        buffer.append(0x5B)
-        var first = true
-        for element in elements {
-          if !first { buffer.append(0x2C) }
-          first = false
-          newline(indent + 1)
-          writePretty(element, indent: indent + 1)
+    /// Writes `objects[range]` as elements of a pretty array at `indent`, each after its comma
+    /// (except the array's first), line break and indentation.
+    mutating func writePrettyElements(
+      of objects: UnsafeBufferPointer<JSONObject>, _ range: Range<Int>, indent: Int
+    ) {
+      for k in range {
+        if k > 0 { buffer.append(0x2C) }
+        buffer.appendNewline(indent: indent + 1)
+        writeObject(objects[k], indent: indent + 1)
+      }
+    }
+
+    @inline(never) mutating func writeCompactArray(_ elements: [JSONValue]) {
+      buffer.append(0x5B)
+      elements.withUnsafeBufferPointer { elements in
+        for k in elements.indices {
+          if k > 0 { buffer.append(0x2C) }
+          write(elements[k], indent: ObjectShape.compact)
         }
-        newline(indent)
+      }
+      buffer.append(0x5D)
+    }
+
+    @inline(never) mutating func writePrettyArray(_ elements: [JSONValue], indent: Int) {
+      elements.withUnsafeBufferPointer { elements in
+        guard !elements.isEmpty else {
+          buffer.append("[]")
+          return
+        }
+        buffer.append(0x5B)
+        for k in elements.indices {
+          if k > 0 { buffer.append(0x2C) }
+          buffer.appendNewline(indent: indent + 1)
+          write(elements[k], indent: indent + 1)
+        }
+        buffer.appendNewline(indent: indent)
         buffer.append(0x5D)
-      case .object(let object) where !object.isEmpty:
-        buffer.append(0x7B)
-        let members = object.members
-        let shape = shapes.shape(of: members)
-        for n in members.indices {
-          if n > 0 { buffer.append(0x2C) }
-          let i = shape.memberIndex(n)
-          newline(indent + 1)
-          shape.writeKey(i, of: members, into: &buffer)
+      }
+    }
+
+    /// Writes an object in the compact style (`indent` is ``ObjectShape/compact``) or the pretty
+    /// style at `indent`.
+    @inline(never) mutating func writeObject(_ object: JSONObject, indent: Int) {
+      object.storage.withUnsafeBufferPointer { members in
+        guard !members.isEmpty else {
+          buffer.append("{}")
+          return
+        }
+        if let shape = shapes.shape(of: members, indent: indent) {
+          writeMembers(members, shape: shape, indent: indent)
+        } else {
+          writeUncachedObject(members, indent: indent)
+        }
+      }
+    }
+
+    /// Writes the members of an object with a prepared shape, and its braces. Kept apart from
+    /// the shape lookup so that ``write(_:indent:)`` is inlined into the loop.
+    @inline(never) mutating func writeMembers(
+      _ members: UnsafeBufferPointer<JSONObject.Member>, shape: ObjectShape, indent: Int
+    ) {
+      let valueIndent = indent == ObjectShape.compact ? indent : indent + 1
+      for n in 0..<members.count {
+        shape.appendPrefix(n, into: &buffer)
+        write(members[shape.order[n]].value, indent: valueIndent)
+      }
+      shape.appendClosing(into: &buffer)
+    }
+
+    /// Writes an object whose shape is not cached: sorts its members and escapes its keys.
+    @inline(never) mutating func writeUncachedObject(
+      _ members: UnsafeBufferPointer<JSONObject.Member>, indent: Int
+    ) {
+      let pretty = indent != ObjectShape.compact
+      let order = ObjectShape.canonicalOrder(members)
+      buffer.append(0x7B)
+      for n in order.indices {
+        if n > 0 { buffer.append(0x2C) }
+        let member = members[order[n]]
+        if pretty {
+          buffer.appendNewline(indent: indent + 1)
+          Self.writeString(member.key, into: &buffer)
           buffer.append(": ")
-          writePretty(members[i].value, indent: indent + 1)
+          write(member.value, indent: indent + 1)
+        } else {
+          Self.writeString(member.key, into: &buffer)
+          buffer.append(0x3A)
+          write(member.value, indent: ObjectShape.compact)
         }
-        newline(indent)
-        buffer.append(0x7D)
-      default:
-        writeCompact(value)
       }
-    }
-
-    @inline(__always) mutating func newline(_ indent: Int) {
-      let width = max(0, indent) * 2
-      buffer.reserve(width + 1)
-      buffer.appendReserved(0x0A)
-      for _ in 0..<width { buffer.appendReserved(0x20) }
+      if pretty { buffer.appendNewline(indent: indent) }
+      buffer.append(0x7D)
     }
 
     @inline(__always) mutating func writeInt(_ value: Int64) {
@@ -90,9 +148,10 @@ extension JSONWriter {
         // text k/100 reads back to this value, it is the shortest text that does: any shorter
         // one differs by at least 0.01, far more than the spacing of doubles below 2^31. This is
         // exactly what `description` prints for them.
-        let scaled = (magnitude * 100).rounded()
-        if scaled / 100 == magnitude {
-          let hundredths = UInt64(scaled)
+        // Rounded half away from zero without a call to `round`: x + 0.5 is exact here (x ≥ 100
+        // and below 2^38, so 0.5 is a multiple of its spacing), and truncation floors it.
+        let hundredths = UInt64(magnitude * 100 + 0.5)
+        if Double(hundredths) / 100 == magnitude {
           if value < 0 { buffer.append(0x2D) }
           buffer.appendDecimal(hundredths / 100)
           let fraction = hundredths % 100
@@ -114,49 +173,120 @@ extension JSONWriter {
     }
 
     /// Appends `string` in double quotes with minimal escaping.
+    @inline(__always)
     static func writeString(_ string: String, into buffer: inout ByteBuffer) {
-      var string = string
-      string.withUTF8 { utf8 in
-        let count = utf8.count
-        buffer.reserve(count + 2)
-        buffer.appendReserved(0x22)
-        guard let base = utf8.baseAddress else {
-          buffer.appendReserved(0x22)
-          return
-        }
-        let raw = UnsafeRawPointer(base)
-        var runStart = 0
-        var i = 0
-        while i < count {
-          // Eight bytes at a time while none is a quote, backslash or control character.
-          while i + 8 <= count {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let quote = x ^ (ones &* 0x22)
-            let backslash = x ^ (ones &* 0x5C)
-            let found =
-              (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((x &- ones &* 0x20) & ~x)) & (ones &* 0x80)
-            if found != 0 {
-              i += UInt64(littleEndian: found).trailingZeroBitCount >> 3
-              break
-            }
-            i += 8
-          }
-          guard i < count else { break }
-          let byte = base[i]
-          if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-            i += 1
-            continue
-          }
-          buffer.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
-          buffer.append(escape(byte))
-          i += 1
-          runStart = i
-        }
-        buffer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-        buffer.append(0x22)
+      // Reads native and small strings in place, without copying the string (a retain and a
+      // release) as `withUTF8` would need.
+      let written: Void? = string.utf8.withContiguousStorageIfAvailable {
+        writeUTF8($0, into: &buffer)
       }
+      if written == nil {
+        var string = string
+        string.withUTF8 { writeUTF8($0, into: &buffer) }
+      }
+    }
+
+    /// Appends UTF-8 text in double quotes with minimal escaping.
+    ///
+    /// Text without bytes to escape (nearly all) is copied a word at a time while it is checked,
+    /// the last word overlapping the one before it instead of a byte loop; text with such bytes
+    /// is written again by ``writeEscapedUTF8(_:into:)``.
+    static func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
+      let count = utf8.count
+      guard let base = utf8.baseAddress, count > 0 else {
+        buffer.append(#""""#)
+        return
+      }
+      buffer.reserve(count + 2)
+      let target = UnsafeMutableRawPointer(buffer.end)
+      let text = target + 1
+      let source = UnsafeRawPointer(base)
+      var special: UInt64
+      if count >= 8 {
+        special = 0
+        var i = 0
+        while i + 8 < count {
+          let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          text.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+          special |= needsEscape(word)
+          i += 8
+        }
+        let word = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        text.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+        special |= needsEscape(word)
+      } else if count >= 4 {
+        let head = source.loadUnaligned(as: UInt32.self)
+        let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        text.storeBytes(of: head, as: UInt32.self)
+        text.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        special = needsEscape(UInt64(head) | UInt64(tail) << 32)
+      } else {
+        // One to three bytes; the unused lanes hold spaces, which need no escape.
+        var word: UInt64 = 0x2020_2020_2020_2020
+        for j in 0..<count {
+          let byte = base[j]
+          text.storeBytes(of: byte, toByteOffset: j, as: UInt8.self)
+          word = word & ~(0xFF << UInt64(8 * j)) | UInt64(byte) << UInt64(8 * j)
+        }
+        special = needsEscape(word)
+      }
+      guard special == 0 else {
+        writeEscapedUTF8(utf8, into: &buffer)
+        return
+      }
+      target.storeBytes(of: 0x22, as: UInt8.self)
+      text.storeBytes(of: 0x22, toByteOffset: count, as: UInt8.self)
+      buffer.advance(by: count + 2)
+    }
+
+    /// Nonzero when one of the eight bytes of `word` is a quote, a backslash or a control
+    /// character (the high bit of the lowest such byte is set; bytes of 0x80 and above are never
+    /// flagged).
+    @inline(__always) static func needsEscape(_ word: UInt64) -> UInt64 {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        | ((word &- ones &* 0x20) & ~word)) & (ones &* 0x80)
+    }
+
+    /// Appends UTF-8 text that holds bytes to escape, in double quotes.
+    static func writeEscapedUTF8(
+      _ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer
+    ) {
+      let count = utf8.count
+      buffer.reserve(count + 2)
+      buffer.appendReserved(0x22)
+      guard let base = utf8.baseAddress else {
+        buffer.appendReserved(0x22)
+        return
+      }
+      let raw = UnsafeRawPointer(base)
+      var runStart = 0
+      var i = 0
+      while i < count {
+        // Eight bytes at a time while none is a quote, backslash or control character.
+        while i + 8 <= count {
+          let found = needsEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+          if found != 0 {
+            i += UInt64(littleEndian: found).trailingZeroBitCount >> 3
+            break
+          }
+          i += 8
+        }
+        guard i < count else { break }
+        let byte = base[i]
+        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+          i += 1
+          continue
+        }
+        buffer.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+        buffer.append(escape(byte))
+        i += 1
+        runStart = i
+      }
+      buffer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+      buffer.append(0x22)
     }
 
     /// The escape sequence of a byte that must be escaped.
@@ -180,86 +310,5 @@ extension JSONWriter {
       #"\u0015"#, #"\u0016"#, #"\u0017"#, #"\u0018"#, #"\u0019"#, #"\u001a"#, #"\u001b"#,
       #"\u001c"#, #"\u001d"#, #"\u001e"#, #"\u001f"#,
     ]
-  }
-}
-
-/// The object shapes (key sequences) met while writing: for each, the canonical member order and
-/// the keys already quoted and escaped.
-///
-/// Records of one kind share their key sequence, so the order is computed and the keys encoded
-/// once, and reused after comparing the keys — for keys of one origin a 16-byte comparison each.
-/// When shapes rarely repeat (objects used as dictionaries), caching stops and each object is
-/// sorted on its own.
-struct ObjectShapeCache {
-  /// One shape, or an uncached object's order.
-  struct Shape {
-    /// The keys in member order.
-    var keys: [String]
-    /// Member indices in canonical order; `nil` when the members are already in order.
-    var order: [Int]?
-    /// The quoted, escaped keys, in member order, back to back; empty when not cached.
-    var encodedKeys: [UInt8]
-    /// Where each member's encoded key starts in ``encodedKeys`` (one extra entry at the end).
-    var keyOffsets: [Int]
-
-    @inline(__always) func memberIndex(_ n: Int) -> Int { order?[n] ?? n }
-
-    @inline(__always) func writeKey(
-      _ i: Int, of members: [JSONObject.Member], into buffer: inout ByteBuffer
-    ) {
-      guard !keyOffsets.isEmpty else {
-        JSONWriter.Encoder.writeString(members[i].key, into: &buffer)
-        return
-      }
-      let start = keyOffsets[i]
-      let end = keyOffsets[i + 1]
-      encodedKeys.withUnsafeBufferPointer {
-        buffer.append(UnsafeBufferPointer(rebasing: $0[start..<end]))
-      }
-    }
-  }
-
-  var entries: [Shape] = []
-  var next = 0
-  var hits = 0
-  var misses = 0
-  static let capacity = 8
-
-  /// The shape of `members`, from the cache when it was seen before.
-  mutating func shape(of members: [JSONObject.Member]) -> Shape {
-    search: for entry in entries where entry.keys.count == members.count {
-      for i in members.indices where !JSONObject.sameKey(entry.keys[i], members[i].key) {
-        continue search
-      }
-      hits += 1
-      return entry
-    }
-    misses += 1
-    var order: [Int]? = nil
-    if members.count > 1 {
-      let sorted = members.indices.sorted {
-        JSONObject.keyPrecedes(members[$0].key, members[$1].key)
-      }
-      if !sorted.elementsEqual(members.indices) { order = sorted }
-    }
-    guard misses < 64 || hits > misses else {
-      return Shape(keys: [], order: order, encodedKeys: [], keyOffsets: [])
-    }
-    var buffer = ByteBuffer(capacity: 64)
-    defer { buffer.deallocate() }
-    var offsets = [0]
-    for member in members {
-      JSONWriter.Encoder.writeString(member.key, into: &buffer)
-      offsets.append(buffer.count)
-    }
-    let shape = Shape(
-      keys: members.map(\.key), order: order, encodedKeys: Array(buffer.bytes), keyOffsets: offsets)
-    if entries.count < Self.capacity {
-      entries.append(shape)
-    } else {
-      entries[next] = shape
-      next = (next + 1) % Self.capacity
-    }
-    return shape
   }
 }

@@ -81,6 +81,51 @@ public struct JSONWriter {
     withEncoder(into: &out) { $0.writePretty(value, indent: indent) }
   }
 
+  /// The pretty-style bytes of an array of objects, with a trailing newline: the same bytes as
+  /// `bytes(.array(objects.map { .object($0) }), style: .pretty)`, without building that array.
+  ///
+  /// Meant for long arrays of records of one shape, such as shard files: the output is reserved
+  /// once, from the size of the first object, and each shape's keys are sorted and encoded once.
+  ///
+  /// ```swift
+  /// JSONWriter.prettyBytes(ofObjects: [["id": 1]])   // the bytes of "[\n  {\n    \"id\": 1\n  }\n]\n"
+  /// ```
+  ///
+  /// - Parameter objects: the array's elements, in order.
+  /// - Returns: UTF-8 bytes ending with a newline.
+  /// - Complexity: O(*n*) in the size of the output, plus sorting the keys of each distinct key
+  ///   sequence once.
+  public static func prettyBytes(ofObjects objects: [JSONObject]) -> [UInt8] {
+    guard !objects.isEmpty else { return Array("[]\n".utf8) }
+    var encoder = Encoder(buffer: ByteBuffer(capacity: 4096))
+    defer { encoder.buffer.deallocate() }
+    return objects.withUnsafeBufferPointer { objects in
+      // The first objects predict the size of the rest: the output is then written straight
+      // into the storage of the returned array, reserved once with a margin, and copied only if
+      // the margin runs out.
+      encoder.buffer.append(0x5B)
+      let sample = Swift.min(objects.count, 64)
+      encoder.writePrettyElements(of: objects, 0..<sample, indent: 0)
+      let estimate = encoder.buffer.count / sample * objects.count / 4 * 5 + 4096
+      var moved = false
+      let result = [UInt8](unsafeUninitializedCapacity: estimate) { storage, initialized in
+        initialized = 0
+        if let memory = storage.baseAddress {
+          encoder.buffer.borrow(memory, capacity: storage.count)
+        }
+        encoder.writePrettyElements(of: objects, sample..<objects.count, indent: 0)
+        encoder.buffer.appendNewline(indent: 0)
+        encoder.buffer.append("]\n")
+        if encoder.buffer.ownsMemory {
+          moved = true
+        } else {
+          initialized = encoder.buffer.count
+        }
+      }
+      return moved ? Array(encoder.buffer.bytes) : result
+    }
+  }
+
   /// Appends `value` in the compact style.
   ///
   /// - Complexity: O(*n*) in the size of the output.

@@ -1,9 +1,15 @@
 /// A growable byte buffer in manually managed memory: appends without the uniqueness and
 /// capacity checks of `[UInt8]` on every byte. The owner must call ``deallocate()``.
+///
+/// The buffer may also write into memory it does not own (see ``borrow(_:capacity:)``), such as
+/// the storage of the `Array` being built, so the finished bytes need no final copy; if that
+/// room runs out, it moves to memory of its own.
 struct ByteBuffer {
   private(set) var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int
+  /// Whether ``base`` is the buffer's own allocation, or memory lent by ``borrow(_:capacity:)``.
+  private(set) var ownsMemory = true
 
   init(capacity: Int) {
     self.capacity = Swift.max(capacity, 64)
@@ -20,9 +26,24 @@ struct ByteBuffer {
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newBase.update(from: base, count: count)
-    base.deallocate()
+    if ownsMemory { base.deallocate() }
     base = newBase
     capacity = newCapacity
+    ownsMemory = true
+  }
+
+  /// Continues writing in `memory`, which has room for `capacity` bytes and is not the buffer's
+  /// to free: copies the bytes written so far there and frees the buffer's own memory. The
+  /// memory must stay valid while the buffer writes; if its room runs out, the buffer moves to
+  /// memory of its own (``ownsMemory`` becomes `true` again). Memory too small for the bytes
+  /// already written is not used.
+  mutating func borrow(_ memory: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    guard capacity >= count else { return }
+    memory.update(from: base, count: count)
+    if ownsMemory { base.deallocate() }
+    base = memory
+    self.capacity = capacity
+    ownsMemory = false
   }
 
   /// Appends one byte; the caller has reserved room.
@@ -61,34 +82,91 @@ struct ByteBuffer {
     count += bytes.count
   }
 
+  /// Appends `count` bytes from `source`, which must be readable for `count` rounded up to a
+  /// multiple of 8: whole words are copied, and the bytes past `count` are overwritten later.
+  @inline(__always) mutating func appendPadded(_ source: UnsafePointer<UInt8>, count: Int) {
+    guard count <= 64 else {
+      append(UnsafeBufferPointer(start: source, count: count))
+      return
+    }
+    reserve(count + 8)
+    let target = UnsafeMutableRawPointer(base + self.count)
+    let from = UnsafeRawPointer(source)
+    var i = 0
+    repeat {
+      target.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i,
+        as: UInt64.self)
+      i += 8
+    } while i < count
+    self.count += count
+  }
+
+  /// Appends a line break and the indentation of level `indent` (two spaces per level).
+  @inline(__always) mutating func appendNewline(indent: Int) {
+    let width = Swift.max(0, indent) &* 2
+    reserve(width + 9)
+    base[count] = 0x0A
+    let target = UnsafeMutableRawPointer(base + count + 1)
+    var i = 0
+    while i < width {
+      target.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: i, as: UInt64.self)
+      i += 8
+    }
+    count += width + 1
+  }
+
   @inline(__always) mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// Appends the decimal digits of `value`.
+  /// Appends the decimal digits of `value`, two at a time.
   @inline(__always) mutating func appendDecimal(_ value: UInt64) {
-    var digitCount = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
+    if value < 10 {
+      append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+      return
+    }
+    var digitCount = 2
+    var bound: UInt64 = 100
+    while value >= bound, digitCount < 20 {
       digitCount += 1
+      if digitCount == 20 { break }
+      bound &*= 10
     }
     reserve(digitCount)
+    // "00" "01" … "99": the two digits of each number below 100.
+    let pairs: StaticString =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    let table = pairs.utf8Start
     var v = value
     var i = count + digitCount
-    repeat {
+    while v >= 10 {
+      let pair = Int(truncatingIfNeeded: v % 100) &* 2
+      v /= 100
+      i -= 2
+      base[i] = table[pair]
+      base[i + 1] = table[pair + 1]
+    }
+    if v > 0 {
       i -= 1
-      base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-      v /= 10
-    } while v > 0
+      base[i] = UInt8(truncatingIfNeeded: v) &+ 0x30
+    }
     count += digitCount
   }
+
+  /// The first byte after the bytes written so far: the caller may write into the room it
+  /// reserved, then ``advance(by:)``.
+  @inline(__always) var end: UnsafeMutablePointer<UInt8> { base + count }
+
+  /// Counts `n` bytes the caller wrote at ``end`` into reserved room.
+  @inline(__always) mutating func advance(by n: Int) { count += n }
 
   /// The bytes written so far.
   var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+  /// Frees the buffer's own memory (lent memory stays with its owner).
   mutating func deallocate() {
-    base.deallocate()
+    if ownsMemory { base.deallocate() }
     count = 0
   }
 }
