@@ -105,6 +105,7 @@ extension JSONParser.Reader {
 
   /// Converts the already validated number text from `start` to the cursor with the standard
   /// library's correctly rounded conversion.
+  @inline(never)
   mutating func parseDoubleSlowly(from start: Int) throws(JSONError) -> JSONValue {
     let text = String(
       decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
