@@ -1,5 +1,6 @@
 extension JSONParser.Reader {
   /// The error for a byte that cannot start a value.
+  @inline(never)
   func unexpectedValueStart() -> JSONError {
     let byte = buffer[position]
     func followedBy(_ text: String) -> Bool {

@@ -11,6 +11,22 @@ extension JSONParser.Reader {
     return d < 10 ? d : nil
   }
 
+  /// Accumulates the decimal digits from the cursor into `mantissa` (wrapping on overflow; the
+  /// caller counts digits) and returns the offset after the last one. Does not move the cursor.
+  @inline(__always) func readDigits(into mantissa: inout UInt64) -> Int {
+    let base = buffer.baseAddress.unsafelyUnwrapped
+    var offset = position
+    var value = mantissa
+    while offset < count {
+      let d = base[offset] &- UInt8(ascii: "0")
+      if d >= 10 { break }
+      value = value &* 10 &+ UInt64(d)
+      offset += 1
+    }
+    mantissa = value
+    return offset
+  }
+
   /// Parses a number at the cursor, validating the RFC 8259 grammar.
   ///
   /// Integers of up to 19 digits that fit `Int64` are accumulated directly. Decimals whose digits
@@ -36,11 +52,9 @@ extension JSONParser.Reader {
           .invalidNumber, "a number must not have a leading zero; write 7, not 07", at: start)
       }
     } else if digit(at: position) != nil {
-      while let d = digit(at: position) {
-        mantissa = mantissa &* 10 &+ UInt64(d)
-        digitCount += 1
-        position += 1
-      }
+      let end = readDigits(into: &mantissa)
+      digitCount = end - position
+      position = end
     } else {
       throw error(.invalidNumber, "expected a digit after '-'")
     }
@@ -50,10 +64,7 @@ extension JSONParser.Reader {
       isInteger = false
       position += 1
       let fractionStart = position
-      while let d = digit(at: position) {
-        mantissa = mantissa &* 10 &+ UInt64(d)
-        position += 1
-      }
+      position = readDigits(into: &mantissa)
       guard position > fractionStart else {
         throw error(.invalidNumber, "expected a digit after the decimal point; write 1.0, not 1.")
       }
@@ -105,6 +116,7 @@ extension JSONParser.Reader {
 
   /// Converts the already validated number text from `start` to the cursor with the standard
   /// library's correctly rounded conversion.
+  @inline(never)
   mutating func parseDoubleSlowly(from start: Int) throws(JSONError) -> JSONValue {
     let text = String(
       decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)

@@ -13,25 +13,28 @@ extension JSONParser {
     // optimiser copy the whole reader in hot paths.
     let maxDepth: Int
     let maxStringBytes: Int
+    /// Whether strings of up to 15 bytes are built in place (see ``InlineString``).
+    let buildsInlineStrings: Bool
     var position = 0
     /// Decoded bytes of the string being read, when it holds escapes.
     var scratch: [UInt8] = []
-    /// Elements of the open arrays.
+    /// Elements of the open arrays and values of the open objects' members.
     var values: UnsafeStack<JSONValue>
-    /// Members of the open objects.
-    var members: UnsafeStack<JSONObject.Member>
-    /// The ``KeyCache/prefix(_:_:)`` of each key on ``members``, to rule out duplicates quickly.
-    var keyPrefixes: UnsafeStack<UInt64>
-    var keys = KeyCache()
-    /// The keys of open objects too large for a linear duplicate check, by ``Frame/start``.
+    /// Keys of the open objects' members; ``values`` holds as many of their values, or one
+    /// fewer while a member's value is being read.
+    var keys: UnsafeStack<String>
+    /// Long keys already seen, to reuse their `String`s.
+    var keyCache = KeyCache()
+    /// The keys of open objects too large for a linear duplicate check, by ``Frame/keyStart``.
     var largeObjectKeys: [Int: Set<String>] = [:]
 
-    /// One open array or object. An object's member whose value is being read is already on
-    /// ``members``, with a `null` placeholder value.
+    /// One open array or object.
     struct Frame {
       var isObject: Bool
-      /// Where this container's elements start on ``values`` or ``members``.
+      /// Where this container's elements (or members' values) start on ``values``.
       var start: Int
+      /// Where an object's keys start on ``keys``.
+      var keyStart: Int
     }
 
     init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
@@ -39,19 +42,20 @@ extension JSONParser {
       self.options = options
       maxDepth = options.maxDepth
       maxStringBytes = options.maxStringBytes
+      buildsInlineStrings = InlineString.isAvailable
       values = UnsafeStack(capacity: 64)
-      members = UnsafeStack(capacity: 64)
-      keyPrefixes = UnsafeStack(capacity: 64)
+      keys = UnsafeStack(capacity: 64)
     }
 
     mutating func deallocate() {
       values.deallocate()
-      members.deallocate()
-      keyPrefixes.deallocate()
+      keys.deallocate()
     }
 
     @inline(__always) var count: Int { buffer.count }
 
+    // Never inlined: keeps the message building out of the hot paths that throw.
+    @inline(never)
     func error(_ code: JSONError.Code, _ message: String, at offset: Int? = nil) -> JSONError {
       JSONError.located(
         code: code, message: message, offset: min(offset ?? position, buffer.count),
@@ -89,7 +93,7 @@ extension JSONParser {
     mutating func parseValues() throws(JSONError) -> JSONValue {
       // The innermost open container lives in locals; only its parents are on `frames`.
       var frames: [Frame] = []
-      var current = Frame(isObject: false, start: 0)
+      var current = Frame(isObject: false, start: 0, keyStart: 0)
       var depth = 0
       readValue: while true {
         skipWhitespace()
@@ -107,9 +111,9 @@ extension JSONParser {
             value = .object(JSONObject())
           } else {
             if depth > 0 { frames.append(current) }
-            current = Frame(isObject: true, start: members.count)
+            current = Frame(isObject: true, start: values.count, keyStart: keys.count)
             depth += 1
-            try readKey(objectStart: current.start)
+            try readKey(keyStart: current.keyStart)
             continue readValue
           }
         case UInt8(ascii: "["):
@@ -121,29 +125,29 @@ extension JSONParser {
             value = .array([])
           } else {
             if depth > 0 { frames.append(current) }
-            current = Frame(isObject: false, start: values.count)
+            current = Frame(isObject: false, start: values.count, keyStart: keys.count)
             depth += 1
             continue readValue
           }
         case UInt8(ascii: "\""): value = .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
         case UInt8(ascii: "t"):
-          try expectLiteral("true")
+          try expectLiteral("true", word: 0x6575_7274)
           value = .bool(true)
         case UInt8(ascii: "f"):
-          try expectLiteral("false")
+          try expectLiteral("false", word: 0x736C_6166)
           value = .bool(false)
         case UInt8(ascii: "n"):
-          try expectLiteral("null")
+          try expectLiteral("null", word: 0x6C6C_756E)
           value = .null
         default: throw unexpectedValueStart()
         }
 
         // A value is complete: add it to its container, closing containers that end here.
         while depth > 0 {
+          values.push(consume value)
           skipWhitespace()
           if current.isObject {
-            members.base[members.count - 1].value = value
             guard position < count else {
               throw error(.unexpectedEnd, "the input ended inside an object; expected ',' or '}'")
             }
@@ -157,23 +161,21 @@ extension JSONParser {
                   .trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma
                 )
               }
-              try readKey(objectStart: current.start)
+              try readKey(keyStart: current.keyStart)
               continue readValue
             } else if byte == UInt8(ascii: "}") {
               position += 1
-              let start = current.start
+              let closed = current
               depth -= 1
               if depth > 0 { current = frames.removeLast() }
-              if !largeObjectKeys.isEmpty { largeObjectKeys[start] = nil }
-              keyPrefixes.truncate(to: start)
-              value = .object(JSONObject(uniqueMembers: members.popArray(from: start)))
+              if !largeObjectKeys.isEmpty { largeObjectKeys[closed.keyStart] = nil }
+              value = .object(JSONObject(uniqueMembers: popMembers(closed)))
             } else {
               throw error(
                 .expectedCommaOrBrace,
                 "expected ',' or '}' after an object member" + commentHint(at: position))
             }
           } else {
-            values.push(value)
             guard position < count else {
               throw error(.unexpectedEnd, "the input ended inside an array; expected ',' or ']'")
             }
@@ -205,6 +207,21 @@ extension JSONParser {
       }
     }
 
+    /// Moves the keys and values of the object `frame` off the stacks, as its members.
+    @inline(__always) mutating func popMembers(_ frame: Frame) -> [JSONObject.Member] {
+      let n = keys.count - frame.keyStart
+      let keyBase = keys.base + frame.keyStart
+      let valueBase = values.base + frame.start
+      var members: [JSONObject.Member] = []
+      members.reserveCapacity(n)
+      for i in 0..<n {
+        members.append(JSONObject.Member(key: (keyBase + i).move(), value: (valueBase + i).move()))
+      }
+      keys.forgetMoved(from: frame.keyStart)
+      values.forgetMoved(from: frame.start)
+      return members
+    }
+
     @inline(__always) mutating func checkDepth(_ openContainers: Int) throws(JSONError) {
       if openContainers >= maxDepth {
         throw error(
@@ -214,9 +231,9 @@ extension JSONParser {
       }
     }
 
-    /// Reads `"key" :` at the cursor and pushes the member with a placeholder value, rejecting a
-    /// key the object (whose members start at `objectStart`) already has.
-    mutating func readKey(objectStart: Int) throws(JSONError) {
+    /// Reads `"key" :` at the cursor and pushes the key, rejecting a key the object (whose keys
+    /// start at `keyStart`) already has.
+    @inline(__always) mutating func readKey(keyStart: Int) throws(JSONError) {
       guard position < count else {
         throw error(.unexpectedEnd, "the input ended inside an object; expected a key")
       }
@@ -224,9 +241,11 @@ extension JSONParser {
         throw error(
           .expectedKey, "expected a string key in double quotes" + commentHint(at: position))
       }
-      let keyStart = position
-      let (key, prefix) = try parseKey()
-      try checkUnique(key, prefix: prefix, objectStart: objectStart, at: keyStart)
+      let keyPosition = position
+      let (key, length) = try parseKey()
+      if keys.count > keyStart {
+        try checkUnique(key, length: length, keyStart: keyStart, at: keyPosition)
+      }
       skipWhitespace()
       guard position < count else {
         throw error(.unexpectedEnd, "the input ended after a key; expected ':'")
@@ -235,45 +254,72 @@ extension JSONParser {
         throw error(.expectedColon, "expected ':' after the key \"\(key)\"")
       }
       position += 1
-      members.push(JSONObject.Member(key: key, value: .null))
-      keyPrefixes.push(prefix)
+      keys.push(key)
     }
 
-    /// Rejects `key` if the object whose members start at `objectStart` already has it.
+    /// Rejects `key` (`length` bytes of UTF-8) if the object whose keys start at `keyStart`
+    /// already has it.
     ///
     /// Keys are compared by their UTF-8 bytes, as JSON defines them (Swift's `==` would also
-    /// equate canonically equivalent spellings such as "é" and "e\u{301}").
+    /// equate canonically equivalent spellings such as "é" and "e\u{301}"). Keys of up to 15
+    /// bytes are small strings, equal exactly when their two words are.
     @inline(__always) mutating func checkUnique(
-      _ key: String, prefix: UInt64, objectStart: Int, at keyStart: Int
+      _ key: String, length: Int, keyStart: Int, at keyPosition: Int
     ) throws(JSONError) {
-      let memberCount = members.count - objectStart
       var duplicate = false
-      if memberCount < 16 {
-        var i = objectStart
-        while i < members.count {
-          if keyPrefixes.base[i] == prefix {
-            let other = members.base[i].key
-            if other.utf8.count == key.utf8.count, other.utf8.elementsEqual(key.utf8) {
+      if keys.count - keyStart < 16 {
+        if length <= InlineString.capacity, buildsInlineStrings {
+          let bits = InlineString.bits(key)
+          var i = keyStart
+          while i < keys.count {
+            if InlineString.bits(keys.base[i]) == bits {
               duplicate = true
               break
             }
+            i += 1
           }
-          i += 1
+        } else {
+          var i = keyStart
+          while i < keys.count {
+            if JSONObject.sameKey(keys.base[i], key) {
+              duplicate = true
+              break
+            }
+            i += 1
+          }
         }
       } else {
         var set =
-          largeObjectKeys.removeValue(forKey: objectStart)
-          ?? Set((objectStart..<members.count).map { members.base[$0].key })
+          largeObjectKeys.removeValue(forKey: keyStart)
+          ?? Set((keyStart..<keys.count).map { keys.base[$0] })
         duplicate = !set.insert(key).inserted
-        largeObjectKeys[objectStart] = set
+        largeObjectKeys[keyStart] = set
       }
       if duplicate {
         throw error(
           .duplicateKey,
-          "the key \"\(key)\" appears twice in one object; keep only one of them", at: keyStart)
+          "the key \"\(key)\" appears twice in one object; keep only one of them", at: keyPosition)
       }
     }
 
+    /// Reads `literal` at the cursor; `word` is its first four bytes as a little-endian word.
+    @inline(__always) mutating func expectLiteral(_ literal: StaticString, word: UInt32)
+      throws(JSONError)
+    {
+      let length = literal.utf8CodeUnitCount
+      if position + length <= count {
+        let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + position)
+        if UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)) == word,
+          length == 4 || raw.load(fromByteOffset: 4, as: UInt8.self) == UInt8(ascii: "e")
+        {
+          position += length
+          return
+        }
+      }
+      try expectLiteral(literal)
+    }
+
+    @inline(never)
     mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
       let start = position
       let length = literal.utf8CodeUnitCount

@@ -4,60 +4,55 @@ extension JSONParser.Reader {
   ///
   /// Strings without escapes are validated in place and become a `String` in one copy; only
   /// strings with escapes are decoded through ``scratch``.
-  mutating func parseString() throws(JSONError) -> String {
+  @inline(__always) mutating func parseString() throws(JSONError) -> String {
     position += 1
     let start = position
-    guard try scanUnescaped() else { return try parseEscapedString(from: start) }
+    var isASCII = true
+    guard try scanUnescaped(&isASCII) else { return try parseEscapedString(from: start) }
     let length = position - start
     try checkLength(length, start: start)
     position += 1
-    return makeString(start, length)
+    return makeString(start, length, isASCII: isASCII)
   }
 
-  /// Parses an object key, reusing the `String` of an earlier identical key.
+  /// Parses an object key, reusing the `String` of an earlier identical long key.
   ///
-  /// - Returns: the key and its ``KeyCache/prefix(_:_:)`` word, for duplicate checks.
-  mutating func parseKey() throws(JSONError) -> (key: String, prefix: UInt64) {
+  /// - Returns: the key and its length in UTF-8 bytes, for duplicate checks.
+  @inline(__always) mutating func parseKey() throws(JSONError) -> (key: String, length: Int) {
     position += 1
     let start = position
-    guard try scanUnescaped() else {
+    var isASCII = true
+    guard try scanUnescaped(&isASCII) else {
       let key = try parseEscapedString(from: start)
-      return (key, scratch.withUnsafeBytes { KeyCache.prefix($0.baseAddress, $0.count) })
+      return (key, scratch.count)
     }
     let length = position - start
     try checkLength(length, start: start)
     position += 1
-    let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
-    // Eight bytes can be loaded at once: the closing quote and at least one more byte follow
-    // the key whenever it is inside an object that is not cut off.
-    let prefix =
-      start + 8 <= count
-      ? KeyCache.maskedPrefix(raw.loadUnaligned(as: UInt64.self), length)
-      : KeyCache.prefix(raw, length)
-    guard length <= KeyCache.maxKeyLength else { return (makeString(start, length), prefix) }
-    if keys.lengths.isEmpty { keys.allocate() }
-    // Two candidate slots, so that two frequent keys rarely keep evicting each other.
-    let hash = KeyCache.hash(prefix, length)
-    let first = Int(truncatingIfNeeded: hash >> 56)
-    let second = Int(truncatingIfNeeded: (hash >> 48) & 0xFF)
-    if let key = keys.string(at: first, raw, length, prefix, input: buffer) { return (key, prefix) }
-    if let key = keys.string(at: second, raw, length, prefix, input: buffer) {
-      return (key, prefix)
+    if length <= InlineString.capacity, buildsInlineStrings {
+      return (makeString(start, length, isASCII: isASCII), length)
     }
-    let key = makeString(start, length)
-    let slot = keys.lengths[first] < 0 ? first : second
-    keys.lengths[slot] = length
-    keys.offsets[slot] = start
-    keys.prefixes[slot] = prefix
-    keys.strings[slot] = key
-    return (key, prefix)
+    guard length <= KeyCache.maxKeyLength else {
+      return (makeString(start, length, isASCII: isASCII), length)
+    }
+    let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
+    if let key = keyCache.string(raw, length, input: buffer) { return (key, length) }
+    let key = makeString(start, length, isASCII: isASCII)
+    keyCache.insert(key, raw, length, input: buffer)
+    return (key, length)
   }
 
-  @inline(__always) mutating func makeString(_ start: Int, _ length: Int) -> String {
-    String(
-      decoding: UnsafeBufferPointer(
-        start: buffer.baseAddress.unsafelyUnwrapped + start, count: length),
-      as: UTF8.self)
+  /// The string of the `length` validated bytes at `start`.
+  @inline(__always) func makeString(_ start: Int, _ length: Int, isASCII: Bool) -> String {
+    let bytes = buffer.baseAddress.unsafelyUnwrapped + start
+    if length <= InlineString.capacity, buildsInlineStrings {
+      // The closing quote and at least one more byte follow a string inside a container, so
+      // the 16-byte load is usually in bounds; near the end, load byte by byte.
+      return start + 16 <= count
+        ? InlineString.make(loading: UnsafeRawPointer(bytes), count: length, isASCII: isASCII)
+        : InlineString.make(bytes: UnsafeRawPointer(bytes), count: length, isASCII: isASCII)
+    }
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
   }
 
   @inline(__always) mutating func checkLength(_ length: Int, start: Int) throws(JSONError) {
@@ -71,8 +66,9 @@ extension JSONParser.Reader {
 
   /// Advances over string content without escapes, validating UTF-8 in place.
   ///
-  /// - Returns: `true` at the closing quote, `false` at a backslash.
-  @inline(__always) mutating func scanUnescaped() throws(JSONError) -> Bool {
+  /// - Returns: `true` at the closing quote, `false` at a backslash. Clears `isASCII` when a
+  ///   byte above 0x7F was passed.
+  @inline(__always) mutating func scanUnescaped(_ isASCII: inout Bool) throws(JSONError) -> Bool {
     let base = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
     while true {
       // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
@@ -102,11 +98,13 @@ extension JSONParser.Reader {
       if byte < 0x80 {
         position += 1
       } else {
+        isASCII = false
         position += try validateUTF8Sequence()
       }
     }
   }
 
+  @inline(never)
   func controlCharacterError(_ byte: UInt8) -> JSONError {
     error(
       .controlCharacter,
@@ -115,6 +113,7 @@ extension JSONParser.Reader {
   }
 
   /// The rest of a string that holds escapes, decoded into ``scratch``.
+  @inline(never)
   mutating func parseEscapedString(from start: Int) throws(JSONError) -> String {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
@@ -146,6 +145,7 @@ extension JSONParser.Reader {
 
   /// Checks the multi-byte UTF-8 sequence at the cursor (Unicode Table 3-7) and returns its
   /// length, without moving the cursor.
+  @inline(never)
   mutating func validateUTF8Sequence() throws(JSONError) -> Int {
     let lead = buffer[position]
     let length: Int

@@ -79,6 +79,35 @@ import Testing
       value.objectValue?.members.map { Array($0.key.utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
   }
 
+  @Test(arguments: ["a", "é", "€", "𝄞"])
+  func buildsStringsOfEveryLengthLikeTheStandardLibrary(unit: String) throws {
+    // Short strings are built in place (the small-string form); around 15 bytes the parser
+    // switches to `String(decoding:)`. Every length must give the same string, as a value and
+    // as a key, in the middle of the input and at its very end (no 16-byte load possible).
+    for repeats in 0...20 {
+      let text = String(repeating: unit, count: repeats)
+      let expected = String(decoding: Array(text.utf8), as: UTF8.self)
+      let value = try JSONParser.parse(#"[{"\#(text)": "\#(text)"}, 0]"#)
+      let member = try #require(value[0]?.objectValue?.members.first)
+      #expect(member.key == expected && Array(member.key.utf8) == Array(expected.utf8))
+      #expect(member.value == .string(expected))
+      #expect(try JSONParser.parse(#""\#(text)""#) == .string(expected))
+      #expect(try JSONParser.parse(#"{"\#(text)":1}"#)[expected] == 1)
+    }
+  }
+
+  @Test(arguments: [
+    "k", "fifteen_bytes__", "sixteen_bytes___", "naïve-ключ", #"\u00e9t\u00e9"#, "é", #"a\u0000"#,
+  ])
+  func rejectsDuplicatesOfKeysOfAnyLength(key: String) throws {
+    let text = #"{"\#(key)":1,"other":2,"\#(key)":3}"#
+    let error = try #require(throws: JSONError.self) { try JSONParser.parse(text) }
+    #expect(error.code == .duplicateKey)
+    // The same key once escaped and once literal is still a duplicate.
+    let mixed = #"{"\u00e9":1,"é":2}"#
+    #expect(throws: JSONError.self) { try JSONParser.parse(mixed) }
+  }
+
   @Test func acceptsNestingUpToTheLimit() throws {
     let depth = JSONParser.Options().maxDepth
     let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

@@ -13,7 +13,10 @@ struct RecordChecker: Sendable {
   private let slots: [Int]
   private let isRequired: [Bool]
   /// For each name: the JSON kind that is always canonical for it (0 string, 1 int, 2 double,
-  /// 3 bool), or 255 when values need ``Attribute/validateStored(_:)`` (dates, arrays).
+  /// 3 bool); 4 for a date (canonical when ``ISODate/isCanonical(_:)``); 5–8 for an array of
+  /// strings, ints, doubles or bools (canonical when every element has that kind); 255 when
+  /// values always need ``Attribute/validateStored(_:)``. A value that fails a fast check is
+  /// checked by ``Attribute/validateStored(_:)``, so the messages are the same.
   private let plainKind: [UInt8]
   private let lookup: [String: Int]
   /// The position in ``names`` of a single identifier attribute, if the entity has one.
@@ -35,6 +38,11 @@ struct RecordChecker: Sendable {
       case .int: return 1
       case .double: return 2
       case .bool: return 3
+      case .isoDate: return 4
+      case .array(.string): return 5
+      case .array(.int): return 6
+      case .array(.double): return 7
+      case .array(.bool): return 8
       default: return 255
       }
     }
@@ -93,6 +101,9 @@ struct RecordChecker: Sendable {
           let isPlain: Bool
           switch (plainKind[position], members[index].value) {
           case (0, .string), (1, .int), (2, .double), (3, .bool): isPlain = true
+          case (4, .string(let text)): isPlain = ISODate.isCanonical(text)
+          case (5...8, .array(let elements)):
+            isPlain = Self.allElements(elements, haveKind: plainKind[position] - 5)
           default: isPlain = false
           }
           if !isPlain {
@@ -139,6 +150,19 @@ struct RecordChecker: Sendable {
       problems.append(Problem(member: nil, message: "the record has no valid identifier (\(entity.identifiers.joined(separator: ", ")) as an int or a string)"))
     }
     return (id, cleaned, problems)
+  }
+
+  /// Whether every element is a string (kind 0), int (1), double (2) or bool (3).
+  private static func allElements(_ elements: [JSONValue], haveKind kind: UInt8) -> Bool {
+    elements.withUnsafeBufferPointer { elements in
+      for index in elements.indices {
+        switch (kind, elements[index]) {
+        case (0, .string), (1, .int), (2, .double), (3, .bool): continue
+        default: return false
+        }
+      }
+      return true
+    }
   }
 
   private var memberList: String {

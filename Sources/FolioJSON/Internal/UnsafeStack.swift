@@ -45,9 +45,8 @@ struct UnsafeStack<Element> {
     return array
   }
 
-  /// Pops the elements from `start` to the top (for trivial element types such as integers).
-  @inline(__always) mutating func truncate(to start: Int) {
-    (base + start).deinitialize(count: count - start)
+  /// Pops the elements from `start` to the top, which the caller has already moved out.
+  @inline(__always) mutating func forgetMoved(from start: Int) {
     count = start
   }
 

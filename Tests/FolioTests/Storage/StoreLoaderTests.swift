@@ -65,6 +65,20 @@ import FolioTestSupport
     #expect(lines[0].hasPrefix("Person/0000.json: error: the file was changed outside Folio (checksum fnv1a64w:"))
   }
 
+  @Test func arraysAndDatesThatFailTheFastCheckGetTheFullMessage() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try closedStore(directory)
+    try write(#"[{"active": true, "born": 7, "id": 1, "name": "Ada", "tags": ["a", 2]}]"#, to: path + "/Person/0000.json")
+    let error = try #require(throws: StoreValidationError.self) { try Store(directory: path, schema: Self.schema) }
+    let lines = error.description.split(separator: "\n").map(String.init)
+    #expect(lines.dropFirst().joined(separator: "\n") == """
+      Person/0000.json:1:27: error: attribute 'born': expected a canonical UTC date such as "2014-07-06T07:59:00.000Z", found the number 7 [typeMismatch] (at /0/born) [invalidStoredRecord]
+      Person/0000.json:1:62: error: attribute 'tags': expected a string at element 1, found the number 2 [notCanonical] (at /0/tags) [invalidStoredRecord]
+      3 problems in the store; fix the files or open with validation: .lenient to skip the bad records
+      """)
+  }
+
   @Test func lenientOpeningLeavesBadRecordsOutAndNeverOverwritesTheirShard() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
