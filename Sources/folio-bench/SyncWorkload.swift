@@ -11,7 +11,7 @@ extension BenchWorkload {
   /// One phase of the sync as a whole process, for `compare`: `--day 1|2 --store DIR --payload FILE`.
   static let syncOnce = BenchWorkload(
     name: "sync-once",
-    summary: "one sync phase in this process: --store DIR --payload FILE; with --parse-only yes, only Folio's own parse of the payload (both used by compare)",
+    summary: "one sync phase in this process: --store DIR --payload FILE; with --parse-only yes, only Folio's own parse of the payload (both used by compare); with --parse-first yes, parse the whole payload, then sync the tree",
     run: { arguments in
       guard let store = arguments.values["store"], let payload = arguments.values["payload"] else {
         throw BenchArguments.UsageError(description: "sync-once needs --store DIR --payload FILE")
@@ -26,7 +26,9 @@ extension BenchWorkload {
         fflush(nil)
         withExtendedLifetime(kept) { exit(0) }
       }
-      let phases = try SyncBenchmark.phase(store: store, payload: payload, schema: try EmployeeSchema.make(), keep: &kept)
+      let phases = try SyncBenchmark.phase(
+        store: store, payload: payload, schema: try EmployeeSchema.make(), keep: &kept,
+        parseFirst: arguments.values["parse-first"] == "yes")
       print(phases.line)
       ProcessStats.printPeak()
       // Like a command-line tool, end without tearing the store and the payload down: the
@@ -73,7 +75,12 @@ struct SyncBenchmark {
 
   /// ``phase(store:payload:schema:)``, handing the store and the parsed payload to `keep` so
   /// the caller decides when they are freed.
-  static func phase(store path: String, payload: String, schema: Schema, keep: inout [AnyObject]) throws -> Phases {
+  ///
+  /// With `parseFirst`, the payload is parsed whole and the tree synced (`Store.sync(_:into:)`),
+  /// the way to sync a payload already in memory, for comparison with the bytes API.
+  static func phase(
+    store path: String, payload: String, schema: Schema, keep: inout [AnyObject], parseFirst: Bool = false
+  ) throws -> Phases {
     var phases = Phases()
     var clock = Stopwatch()
     let bytes = try PayloadSource.fileBytes(payload)
@@ -82,7 +89,8 @@ struct SyncBenchmark {
     let store = try Store(directory: path, schema: schema)
     phases.open = clock.elapsed
     clock = Stopwatch()
-    let report = try store.sync(json: bytes, into: "Employee")
+    let report = parseFirst
+      ? try store.sync(JSONParser.parse(bytes), into: "Employee") : try store.sync(json: bytes, into: "Employee")
     phases.sync = clock.elapsed
     phases.summary = report.summary
     keep.append(store)

@@ -85,6 +85,7 @@ extension Attribute {
     case .string(let s):
       if s.isEmpty { return .clear }
       if ISODate.isCanonical(s) { return .same }
+      if let text = ISODate.canonicalWholeSecond(s) { return .value(.string(text)) }
       guard let ms = ISODate.milliseconds(from: s, formats: formats),
         let text = ISODate.string(fromMilliseconds: ms)
       else { return .failure(.invalidDate) }

@@ -83,6 +83,29 @@ public enum ISODate {
     }
   }
 
+  /// The canonical text of `string` when it is a strict UTC instant on a whole second without
+  /// fraction digits (`2021-04-01T03:33:17Z` → `2021-04-01T03:33:17.000Z`), else `nil`.
+  ///
+  /// The common form of dates in API payloads, converted by copying its bytes rather than
+  /// through milliseconds and back (callgrind: 1,770 → about 700 instructions per date).
+  ///
+  /// - Complexity: O(1); at most 20 bytes are examined.
+  static func canonicalWholeSecond(_ string: String) -> String? {
+    var string = string
+    return string.withUTF8 { bytes -> String? in
+      guard bytes.count == 20, bytes[19] == 0x5A, parse(bytes, formats: .strict) != nil else { return nil }
+      return String(unsafeUninitializedCapacity: 24) { out in
+        for i in 0..<19 { out[i] = bytes[i] }
+        out[19] = 0x2E
+        out[20] = 0x30
+        out[21] = 0x30
+        out[22] = 0x30
+        out[23] = 0x5A
+        return 24
+      }
+    }
+  }
+
   /// Whether `string` is already the canonical text of an instant.
   ///
   /// - Complexity: O(1); at most 24 bytes are examined.

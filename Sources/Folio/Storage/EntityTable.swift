@@ -59,6 +59,13 @@ struct EntityTable: Sendable {
     self = fresh
   }
 
+  /// Makes room for `count` records in all, spread evenly over the shards (record identifiers'
+  /// hashes spread them so), so an import does not grow every shard step by step.
+  mutating func reserveCapacity(_ count: Int) {
+    let perShard = count / shards.count + count / (shards.count * 8) + 1
+    for i in shards.indices where shards[i].capacity < perShard { shards[i].reserveCapacity(perShard) }
+  }
+
   /// Every identifier, in no particular order.
   var ids: [RecordID] {
     var result: [RecordID] = []

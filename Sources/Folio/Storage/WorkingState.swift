@@ -62,7 +62,10 @@ struct WorkingState: Sendable {
     guard let table = state.tables[entity] else { return }
     let bits = EntityTable.shardBits(forCount: count, current: table.shardBits)
     guard bits != table.shardBits else { return }
-    state.tables.update(entity) { $0.reshard(bits: bits) }
+    state.tables.update(entity) {
+      $0.reshard(bits: bits)
+      $0.reserveCapacity(count)
+    }
   }
 
   // MARK: Level 1: relationships

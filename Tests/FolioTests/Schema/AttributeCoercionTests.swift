@@ -215,6 +215,27 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
     #expect(ISODate.string(fromMilliseconds: ISODate.maximumMilliseconds + 1) == nil)
     #expect(ISODate.string(fromMilliseconds: 0) == "1970-01-01T00:00:00.000Z")
   }
+
+  /// Whole-second UTC dates (`…:17Z`) are converted by copying bytes; the result must be what
+  /// the general conversion through milliseconds gives, and invalid dates must still fail.
+  @Test func wholeSecondDatesConvertAsTheGeneralPathDoes() throws {
+    let attribute = Attribute(name: "seen", type: .isoDate, isOptional: true)
+    var ms = try #require(ISODate.milliseconds(from: "0000-01-01T00:00:00Z"))
+    var checked = 0
+    while ms < ISODate.maximumMilliseconds {
+      let text = try #require(ISODate.string(fromMilliseconds: ms))
+      let input = String(text.prefix(19)) + "Z"
+      let general = ISODate.string(fromMilliseconds: try #require(ISODate.milliseconds(from: input)))
+      #expect(attribute.coerce(.string(input), schemaDateFormats: .strict) == .success(general.map(JSONValue.string)))
+      ms += 86_400_000 * 97 + 3_723_000
+      checked += 1
+    }
+    #expect(checked > 30_000)
+    for bad in ["2021-02-29T00:00:00Z", "2021-04-31T00:00:00Z", "2021-04-01T24:00:00Z", "2021-04-01T03:60:17Z",
+      "2021-04-01t03:33:17Z", "2021-04-01T03:33:17z", "20210-4-01T03:33:17Z", "2021-04-01T03:33:1xZ"] {
+      #expect(attribute.coerce(.string(bad), schemaDateFormats: .strict).failure?.code == .invalidDate, "\(bad)")
+    }
+  }
 }
 
 extension Result {
