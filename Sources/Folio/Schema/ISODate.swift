@@ -111,9 +111,21 @@ public enum ISODate {
   /// - Complexity: O(1); at most 24 bytes are examined.
   public static func isCanonical(_ string: String) -> Bool {
     var string = string
-    return string.withUTF8 { bytes in
-      bytes.count == 24 && bytes[19] == 0x2E && bytes[23] == 0x5A
-        && parse(bytes, formats: .strict) != nil
+    return string.withUTF8 { b in
+      // The fixed layout `yyyy-MM-ddTHH:mm:ss.SSSZ`, checked byte by byte, then the ranges;
+      // no arithmetic on the instant (opening a store checks every stored date this way).
+      guard b.count == 24, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
+        b[19] == 0x2E, b[23] == 0x5A
+      else { return false }
+      for i in 0..<23 where i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 {
+        if b[i] &- 0x30 >= 10 { return false }
+      }
+      func two(_ i: Int) -> Int64 { Int64(b[i] &- 0x30) * 10 + Int64(b[i + 1] &- 0x30) }
+      let year = two(0) * 100 + two(2)
+      let month = two(5)
+      let day = two(8)
+      return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year: year, month: month)
+        && two(11) <= 23 && two(14) <= 59 && two(17) <= 59
     }
   }
 

@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 import Testing
 
 /// One row of a coercion table: input JSON text, expected canonical JSON text or error code.
@@ -214,6 +215,33 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
     }
     #expect(ISODate.string(fromMilliseconds: ISODate.maximumMilliseconds + 1) == nil)
     #expect(ISODate.string(fromMilliseconds: 0) == "1970-01-01T00:00:00.000Z")
+  }
+
+  /// `isCanonical` checks the fixed layout byte by byte; it must agree with "24 bytes, `.` and
+  /// `Z` in place, and a valid strict date" on canonical dates and on every one-byte edit of them.
+  @Test func canonicalDateCheckAgreesWithTheParser() throws {
+    var random = SeededGenerator(seed: 24)
+    let replacements = Array("0123456789-T:.Z z/".utf8)
+    var agreed = 0
+    for _ in 0..<3_000 {
+      let ms = Int64.random(in: ISODate.minimumMilliseconds...ISODate.maximumMilliseconds, using: &random)
+      var bytes = Array(try #require(ISODate.string(fromMilliseconds: ms)).utf8)
+      if Bool.random(using: &random) {
+        bytes[Int.random(in: 0..<24, using: &random)] = replacements.randomElement(using: &random) ?? 0x30
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let expected = bytes.count == 24 && bytes[19] == 0x2E && bytes[23] == 0x5A
+        && ISODate.milliseconds(from: text) != nil
+      #expect(ISODate.isCanonical(text) == expected, "\(text)")
+      if ISODate.isCanonical(text) == expected { agreed += 1 }
+    }
+    #expect(agreed == 3_000)
+    for text in ["2020-02-29T23:59:59.999Z", "2000-02-29T00:00:00.000Z"] { #expect(ISODate.isCanonical(text)) }
+    for text in ["2021-02-29T00:00:00.000Z", "1900-02-29T00:00:00.000Z", "2021-00-01T00:00:00.000Z",
+      "2021-01-00T00:00:00.000Z", "2021-01-01T24:00:00.000Z", "2021-01-01T00:60:00.000Z",
+      "2021-01-01T00:00:60.000Z", "2021-01-01T00:00:00.000+", "2021-01-01T00:00:00,000Z"] {
+      #expect(!ISODate.isCanonical(text), "\(text)")
+    }
   }
 
   /// Whole-second UTC dates (`…:17Z`) are converted by copying bytes; the result must be what
