@@ -229,8 +229,10 @@ final class ChunkParser: Sendable {
   private let free: DispatchSemaphore
   private let background: Bool
   private let taken = Mutex(0)
-  /// Chunks the reader has finished with, freed by the parsing thread between chunks.
+  /// Chunks the reader has finished with, freed by the parsing thread between chunks and,
+  /// once every chunk is parsed, as they come (signalled by `collect`) until the reader stops.
   private let garbage = Mutex<[[JSONValue]]>([])
+  private let collect = DispatchSemaphore(value: 0)
   static let ahead = 4
 
   init(json: [UInt8], chunks: [(start: Int, end: Int)], options: JSONParser.Options) {
@@ -249,6 +251,7 @@ final class ChunkParser: Sendable {
   func discard(_ items: [JSONValue]) {
     guard background, !items.isEmpty else { return }
     garbage.withLock { $0.append(items) }
+    collect.signal()
   }
 
   /// Stops parsing ahead: the reader is done (or gave up). Call once the reader stops taking
@@ -256,6 +259,7 @@ final class ChunkParser: Sendable {
   func stop() {
     state.withLock { $0.stopped = true }
     free.signal()
+    collect.signal()
   }
 
   /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
@@ -264,19 +268,27 @@ final class ChunkParser: Sendable {
     for chunk in chunks {
       free.wait()
       if state.withLock({ $0.stopped }) { return }
-      do {
-        // Freed here, when this scope ends, rather than by the reader.
-        let finished = garbage.withLock { garbage in
-          defer { garbage = [] }
-          return garbage
-        }
-        _ = finished
-      }
+      freeGarbage()
       let parsed = StreamedItems.parse(json, chunk, options)
       state.withLock { $0.ready.append(parsed.map(Chunk.items) ?? .failed) }
       ready.signal()
       if parsed == nil { return }
     }
+    // Parsing usually finishes well ahead of the planner: keep freeing what it is done with.
+    while true {
+      collect.wait()
+      freeGarbage()
+      if state.withLock({ $0.stopped }) { return }
+    }
+  }
+
+  /// Frees the chunks the reader has finished with, here rather than on the reader's thread.
+  private func freeGarbage() {
+    let finished = garbage.withLock { garbage in
+      defer { garbage = [] }
+      return garbage
+    }
+    _ = finished
   }
 
   /// The next chunk's items, `.failed` when it did not parse, or `.end` after the last.

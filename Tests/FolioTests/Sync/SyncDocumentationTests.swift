@@ -79,6 +79,22 @@ import Testing
     #expect(staff.state.record("Employee", 2)?["department"] == 2)
   }
 
+  @Test func bytesAreSyncedWithoutParsingThemFirst() throws {
+    let schema = try Schema {
+      Entity("Item") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+      }
+    }
+    let store = try Store.inMemory(schema: schema)
+    let bytes = Array(#"[{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]"#.utf8)
+    let report = try store.sync(json: bytes, into: "Item")
+    print(report.summary)  // 2 inserted
+    #expect(report.summary == "2 inserted")
+    #expect(store.state.record("Item", .int(2))?["name"] == "B")
+  }
+
   @Test func theSessionExampleSweepsWhatNoPageListed() throws {
     let schema = try Schema {
       Entity("Item") {
