@@ -75,12 +75,6 @@ final class EntityContext {
         }
       }
     }
-
-    /// The item's value for this attribute, or `nil` when missing.
-    @inline(__always) func value(in item: JSONObject) -> JSONValue? {
-      if let singleKey { return item[singleKey] }
-      return member.value(in: item)
-    }
   }
 
   final class RelationshipSlot {
