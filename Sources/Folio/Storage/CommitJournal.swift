@@ -85,11 +85,13 @@ enum CommitJournal {
   /// Writes the new contents of `file` into the journal under `name`, without fsync. Safe to call
   /// from several threads at once for different names: a save writes its shards as they are
   /// encoded, so they need not all be held in memory together.
-  static func stage(_ bytes: [UInt8], as file: String, name: String, in journal: String)
-    throws(StoreError) -> Staged
-  {
+  ///
+  /// - Parameter checksum: `ShardFile.checksum(bytes)` when the caller has it already.
+  static func stage(
+    _ bytes: [UInt8], as file: String, name: String, in journal: String, checksum: String? = nil
+  ) throws(StoreError) -> Staged {
     try StoreFiles.writeFile(bytes, to: journal + "/" + name, sync: false)
-    return Staged(name: name, entry: Entry(file: file, checksum: ShardFile.checksum(bytes)))
+    return Staged(name: name, entry: Entry(file: file, checksum: checksum ?? ShardFile.checksum(bytes)))
   }
 
   /// Commits the staged files (after ``begin(directory:)`` and ``stage(_:as:name:in:)``): numbers

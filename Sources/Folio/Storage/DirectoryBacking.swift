@@ -80,7 +80,7 @@ struct DirectoryBacking: Sendable {
       }
       let file = ShardFile.path(entity: job.entity, index: job.index)
       do throws(StoreError) {
-        results[n] = .success((shard, try CommitJournal.stage(bytes, as: file, name: "s\(n)", in: journal)))
+        results[n] = .success((shard, try CommitJournal.stage(bytes, as: file, name: "s\(n)", in: journal, checksum: shard.checksum)))
       } catch {
         results[n] = .failure(error)
       }
