@@ -4,6 +4,19 @@ import Testing
 /// Every ```swift block of Documentation/Syncing.md, copied verbatim, so the examples compile and
 /// do what their comments say.
 @Suite struct SyncDocumentationTests {
+  /// An in-memory store of the introduction's `Item` schema, for the examples that assume one.
+  static func itemStore() throws -> Store {
+    try Store.inMemory(
+      schema: Schema {
+        Entity("Item") {
+          Identifier("id")
+          Attribute("id", .int)
+          Attribute("name", .string).optional()
+          Attribute("count", .int).optional()
+        }
+      })
+  }
+
   @Test func theIntroductionPlansAndAppliesASync() throws {
     let schema = try Schema {
       Entity("Item") {
@@ -26,15 +39,7 @@ import Testing
   }
 
   @Test func syncsInATransactionSeeEachOther() throws {
-    let schema = try Schema {
-      Entity("Item") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string).optional()
-        Attribute("count", .int).optional()
-      }
-    }
-    let store = try Store.inMemory(schema: schema)
+    let store = try Self.itemStore()
     try store.transaction { tx in
       try tx.sync(
         [["id": 1, "name": "A"]], into: "Item", options: SyncOptions(deleteMissing: false))
@@ -80,14 +85,7 @@ import Testing
   }
 
   @Test func bytesAreSyncedWithoutParsingThemFirst() throws {
-    let schema = try Schema {
-      Entity("Item") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string).optional()
-      }
-    }
-    let store = try Store.inMemory(schema: schema)
+    let store = try Self.itemStore()
     let bytes = Array(#"[{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]"#.utf8)
     let report = try store.sync(json: bytes, into: "Item")
     print(report.summary)  // 2 inserted
@@ -96,15 +94,7 @@ import Testing
   }
 
   @Test func theSessionExampleSweepsWhatNoPageListed() throws {
-    let schema = try Schema {
-      Entity("Item") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string).optional()
-        Attribute("count", .int).optional()
-      }
-    }
-    let store = try Store.inMemory(schema: schema)
+    let store = try Self.itemStore()
     try store.sync([["id": 1], ["id": 2], ["id": 5]], into: "Item")
     let session = store.beginSyncSession()
     try session.sync([["id": 1]], into: "Item", options: SyncOptions(deleteMissing: false))
@@ -116,15 +106,7 @@ import Testing
   }
 
   @Test func theExportExampleRoundTrips() throws {
-    let schema = try Schema {
-      Entity("Item") {
-        Identifier("id")
-        Attribute("id", .int)
-        Attribute("name", .string).optional()
-        Attribute("count", .int).optional()
-      }
-    }
-    let store = try Store.inMemory(schema: schema)
+    let store = try Self.itemStore()
     try store.sync([["id": 1, "name": "A", "count": 3]], into: "Item")
     let exported = store.state.export("Item")
     let again = try store.sync(exported, into: "Item")
