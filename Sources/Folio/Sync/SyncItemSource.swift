@@ -16,9 +16,9 @@ struct PayloadItems: SyncItemSource {
   private var position = 0
   let isList: Bool
 
-  init(_ items: [JSONValue], deleteMissing: Bool) {
+  init(_ items: [JSONValue], isList: Bool) {
     self.items = items
-    isList = deleteMissing
+    self.isList = isList
   }
 
   var expectedCount: Int { items.count }

@@ -109,9 +109,9 @@ struct SyncPlanner {
   ) throws(SyncError) -> SyncPlan {
     var items: PayloadItems
     switch payload {
-    case .null: items = PayloadItems([], deleteMissing: false)
-    case .object: items = PayloadItems([payload], deleteMissing: false)
-    case .array(let elements): items = PayloadItems(elements, deleteMissing: true)
+    case .null: items = PayloadItems([], isList: false)
+    case .object: items = PayloadItems([payload], isList: false)
+    case .array(let elements): items = PayloadItems(elements, isList: true)
     default:
       guard state.index.entities[entity] != nil else { throw unknownEntity(entity, state) }
       throw SyncError(

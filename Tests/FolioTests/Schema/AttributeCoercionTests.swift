@@ -1,4 +1,4 @@
-import Folio
+@testable import Folio
 import FolioTestSupport
 import Testing
 
@@ -242,6 +242,20 @@ struct CoercionCase: CustomTestStringConvertible, Sendable {
       "2021-01-01T00:00:60.000Z", "2021-01-01T00:00:00.000+", "2021-01-01T00:00:00,000Z"] {
       #expect(!ISODate.isCanonical(text), "\(text)")
     }
+  }
+
+  /// The byte-level check a sync uses to recognise an unchanged date: the stored text itself, or
+  /// the same whole second without `.000`; anything else is left to the parser.
+  @Test func sameInstantByBytesAcceptsOnlyTheTwoSpellings() {
+    let stored = "2021-04-01T03:33:17.000Z"
+    #expect(ISODate.namesSameInstant(stored, canonical: stored))
+    #expect(ISODate.namesSameInstant("2021-04-01T03:33:17Z", canonical: stored))
+    #expect(!ISODate.namesSameInstant("2021-04-01T03:33:18Z", canonical: stored))
+    #expect(!ISODate.namesSameInstant("2021-04-01T03:33:17z", canonical: stored))
+    #expect(!ISODate.namesSameInstant("2021-04-01T03:33:17Z", canonical: "2021-04-01T03:33:17.500Z"))
+    #expect(!ISODate.namesSameInstant("2021-04-01T03:33:17.0Z", canonical: stored))
+    #expect(!ISODate.namesSameInstant("2021-04-01T05:33:17+02:00", canonical: stored))
+    #expect(!ISODate.namesSameInstant("", canonical: stored))
   }
 
   /// Whole-second UTC dates (`…:17Z`) are converted by copying bytes; the result must be what
