@@ -31,6 +31,10 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     static let stalePlan = Code("stalePlan")
     /// The store has problems (`folio check`).
     static let checkFailed = Code("checkFailed")
+    /// A record named on the command line is not in the store.
+    static let recordNotFound = Code("recordNotFound")
+    /// An option's value cannot be used.
+    static let invalidValue = Code("invalidValue")
   }
 
   /// What went wrong.

@@ -53,7 +53,7 @@ struct CompanyDirectory {
     let root = directory.url.appendingPathComponent("company.folio")
     var files: [String: Data] = [:]
     guard let walker = FileManager.default.enumerator(atPath: root.path) else { return files }
-    for case let file as String in walker where file != "lock" {
+    for case let file as String in walker where file != ".folio/lock" {
       if let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) {
         files[file] = data
       }

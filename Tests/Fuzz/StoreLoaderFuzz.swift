@@ -1,16 +1,17 @@
 // Fuzz target: the directory store's loader (libFuzzer; built by Tests/Fuzz/run, not by SwiftPM).
 //
 // The first byte picks what the rest of the input is:
-//   0: manifest.json bytes (Manifest(bytes:); a parsed manifest rewrites to itself)
-//   1: a Person shard file, loaded and validated by StoreLoader against a manifest whose
-//      checksum matches (so the loader goes past the checksum)
+//   0: a commit journal's commit.json (every path it yields is a store file, or it is refused)
+//      and a format-1 manifest.json (LegacyManifest(bytes:))
+//   1: a Person shard file, loaded and validated by StoreLoader
 //   2: a Batch shard and a Click shard separated by 0x1E (links between entities)
 //   3: schema.json bytes (the stored schema copy, in the schema-file format; a decoded copy
-//      rewrites to one with the same fingerprint)
-//   4: manifest.json, then the Person shard after 0x1E, opened as a whole store (read-only,
-//      strict and lenient)
+//      rewrites to one with the same fingerprint and format member)
+//   4: two Person files separated by 0x1E (the second under a boundary's name, so records can
+//      sit in the wrong file), opened as a whole store (read-only, strict and lenient)
 // Never a crash; every problem names its file; a clean load keeps every invariant and its
-// shards rewrite to canonical bytes that load again to the same records.
+// records rewrite, in the files the layout gives them, to canonical bytes that load again to
+// the same records.
 import Foundation
 @testable import Folio
 
@@ -49,35 +50,38 @@ func write(_ bytes: some Collection<UInt8>, _ file: String) {
   _ = FileManager.default.createFile(atPath: directory + "/" + file, contents: Data(bytes))
 }
 
-func manifest(_ shards: [String: [UInt8]]) -> Manifest {
-  var entities: [String: Manifest.EntityShards] = [:]
+/// Removes every file of every entity folder.
+func clear() {
   for entity in schema.entities {
-    let bytes = shards[entity.name] ?? Array("[]\n".utf8)
-    entities[entity.name] = Manifest.EntityShards(
-      shardBits: 0, shards: [Manifest.Shard(records: -1, checksum: ShardFile.checksum(bytes))])
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + entity.name)) ?? [] {
+      try? FileManager.default.removeItem(atPath: directory + "/" + entity.name + "/" + name)
+    }
   }
-  return Manifest(generation: 1, schemaFingerprint: schema.fingerprint, migrations: [], entities: entities)
 }
 
 func load(_ shards: [String: [UInt8]]) {
-  for entity in schema.entities { write(shards[entity.name] ?? Array("[]\n".utf8), entity.name + "/0000.json") }
-  let result = StoreLoader(directory: directory, schema: schema, manifest: manifest(shards)).load()
+  clear()
+  for (entity, bytes) in shards { write(bytes, entity + "/" + ShardLayout.headName + ".json") }
+  let result = StoreLoader(directory: directory, schema: schema).load()
   for problem in result.problems {
     precondition(problem.file != nil, "a loader problem without a file: \(problem)")
     _ = problem.description
   }
-  let clean = result.problems.allSatisfy { $0.code == .invalidManifest }  // records: -1 never matches
-  guard clean else { return }
+  guard result.problems.isEmpty else { return }
   precondition(result.state.invariantViolations().isEmpty, "a clean load breaks invariants: \(result.state.invariantViolations())")
-  var rewritten: [String: [UInt8]] = [:]
+  clear()
   for entity in schema.entities {
-    rewritten[entity.name] = ShardFile.bytes(result.state.tables[entity.name]?.shards[0] ?? [:])
+    guard let table = result.state.tables[entity.name] else { continue }
+    for (position, name) in table.chunkNames.enumerated() where !table.chunks[position].isEmpty {
+      let records = DirectoryBacking.storedRecords(table.chunks[position], of: entity.name, index: result.state.index)
+      write(ShardFile.bytes(records), ShardLayout.path(entity: entity.name, name: name))
+    }
   }
-  for entity in schema.entities { write(rewritten[entity.name] ?? [], entity.name + "/0000.json") }
-  let again = StoreLoader(directory: directory, schema: schema, manifest: manifest(rewritten)).load()
-  precondition(again.problems.allSatisfy { $0.code == .invalidManifest }, "canonical shards do not load: \(again.problems)")
+  let again = StoreLoader(directory: directory, schema: schema).load()
+  precondition(again.problems.isEmpty, "canonical files do not load: \(again.problems)")
+  precondition(again.relayout.isEmpty, "canonical files need a re-layout")
   for entity in schema.entities {
-    precondition(again.state.tables[entity.name]?.shards[0] == result.state.tables[entity.name]?.shards[0], "canonical shards load differently")
+    precondition(again.state.tables[entity.name]?.chunks == result.state.tables[entity.name]?.chunks, "canonical files load differently")
   }
 }
 
@@ -93,8 +97,12 @@ public func fuzzStoreLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let rest = input.dropFirst()
   switch mode % 5 {
   case 0:
-    if let parsed = try? Manifest(bytes: Array(rest)) {
-      precondition((try? Manifest(bytes: parsed.bytes)) == parsed, "a manifest does not round-trip")
+    _ = try? LegacyManifest(bytes: Array(rest))
+    let store = directory + "/journal"
+    try? FileManager.default.createDirectory(atPath: store + "/" + CommitJournal.folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: store + "/" + CommitJournal.folder + "/commit.json", contents: Data(rest))
+    if let (entries, removals) = try? CommitJournal.committedRecord(directory: store) {
+      precondition((entries.map(\.file) + removals).allSatisfy(StorePath.isStoreFile), "a journal path outside the store was accepted")
     }
   case 1:
     load(["Person": Array(rest)])
@@ -102,16 +110,16 @@ public func fuzzStoreLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (batches, clicks) = split(rest)
     load(["Batch": batches, "Click": clicks])
   case 3:
-    if let decoded = try? SchemaCopy.decode(Array(rest), customRules: .none) {
-      _ = decoded.fingerprint
-      precondition((try? SchemaCopy.decode(SchemaCopy.bytes(decoded), customRules: .none))?.fingerprint == decoded.fingerprint, "a schema copy does not round-trip")
+    if let (decoded, format) = try? SchemaCopy.decode(Array(rest), customRules: .none) {
+      let again = try? SchemaCopy.decode(SchemaCopy.bytes(decoded, format: format), customRules: .none)
+      precondition(again?.0.fingerprint == decoded.fingerprint && again?.1 == format, "a schema copy does not round-trip")
     }
   default:
-    let (manifestBytes, person) = split(rest)
+    let (head, other) = split(rest)
     let store = directory + "/store"
     write(SchemaCopy.bytes(schema), "store/schema.json")
-    write(manifestBytes, "store/manifest.json")
-    write(person, "store/Person/0000.json")
+    write(head, "store/Person/" + ShardLayout.headName + ".json")
+    write(other, "store/Person/" + ShardLayout.name(hash: ShardLayout.boundaryHash(.string("b"))) + ".json")
     for validation in StoreOptions.Validation.allCases {
       let options = StoreOptions(validation: validation, readOnly: true)
       if let opened = try? Store(directory: store, schema: schema, options: options) {

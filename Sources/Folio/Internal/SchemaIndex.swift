@@ -10,6 +10,9 @@ struct SchemaIndex: Sendable {
     let relationship: Relationship
     /// The inverse relationship on the target entity, when declared and consistent.
     let inverse: Relationship?
+    /// Whether a directory store leaves this side of the link out of its files and derives it
+    /// from the inverse on opening (see ``SchemaIndex/isDerived(_:_:inverse:)``).
+    let isDerived: Bool
 
     /// `"Source.name"`: the key of the reverse index for relationships without an inverse.
     var reverseKey: String { source + "." + relationship.name }
@@ -49,7 +52,9 @@ struct SchemaIndex: Sendable {
         {
           inverse = candidate
         }
-        let info = RelationshipInfo(source: entity.name, relationship: relationship, inverse: inverse)
+        let info = RelationshipInfo(
+          source: entity.name, relationship: relationship, inverse: inverse,
+          isDerived: Self.isDerived(entity.name, relationship, inverse: inverse))
         own[entity.name, default: []].append(info)
         if inverse == nil { incoming[relationship.target, default: []].append(info) }
       }
@@ -62,6 +67,28 @@ struct SchemaIndex: Sendable {
     }
     self.entities = entities
     hasReverseIndex = !incoming.isEmpty
+  }
+
+  /// Whether the files of a store leave out `relationship` of `entity` because its inverse
+  /// stores the same links (format 2 stores each link once): the to-one side of a one-to-many
+  /// is stored, unless the to-many side is ordered (its order is information the to-one side
+  /// cannot hold); of a many-to-many, the ordered side; otherwise, of two sides alike, the one
+  /// whose entity name (then relationship name) comes first in UTF-8 byte order. A relationship
+  /// without an inverse, one that is its own inverse, and both sides of a many-to-many ordered
+  /// on both sides are stored.
+  static func isDerived(_ entity: String, _ relationship: Relationship, inverse: Relationship?) -> Bool {
+    guard let inverse else { return false }
+    switch (relationship.isToMany, inverse.isToMany) {
+    case (false, true): return inverse.isOrdered
+    case (true, false): return !relationship.isOrdered
+    case (true, true) where relationship.isOrdered != inverse.isOrdered: return inverse.isOrdered
+    case (true, true) where relationship.isOrdered: return false
+    default:
+      let own = (entity, relationship.name)
+      let other = (relationship.target, inverse.name)
+      if own == other { return false }
+      return own.0 == other.0 ? !JSONObject.keyPrecedes(own.1, other.1) : !JSONObject.keyPrecedes(own.0, other.0)
+    }
   }
 
   /// The record identifier stored in `record`'s identifier attributes, or `nil` when one is

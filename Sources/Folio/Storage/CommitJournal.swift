@@ -1,19 +1,22 @@
 /// The journal that makes a multi-file save atomic (Documentation/Design/0001-commit-protocol.md).
 ///
-/// 1. **Write**: every new file goes to `.journal/<n>`, fsynced; then the commit record
-///    `.journal/commit.json` (targets and checksums) is written to a temporary name, fsynced,
-///    renamed into place and the journal folder fsynced. That rename is the commit point.
+/// 1. **Write**: every new file goes to `.folio/journal/<n>`, fsynced; then the commit record
+///    `.folio/journal/commit.json` (targets and checksums) is written to a temporary name,
+///    fsynced, renamed into place and the journal folder fsynced. That rename is the commit
+///    point.
 /// 2. **Apply**: under the exclusive commit lock, each journal file is renamed over its target
-///    (shards and schema first, `manifest.json` last), the touched folders are fsynced, and
-///    files no longer listed are removed.
+///    (content first, the local state `.folio/state.json` last), the touched folders are
+///    fsynced, and the files the commit removes are removed (and entity folders left empty).
 /// 3. **Clean up**: `commit.json` is removed, then the journal folder.
 ///
 /// Opening a store recovers: a journal with a valid commit record is applied again (each step
 /// is idempotent); a journal without one is discarded. So after a crash at any instant the next
 /// open sees exactly the old state or exactly the new one.
 enum CommitJournal {
-  /// The journal folder's name inside the store.
-  static let folder = ".journal"
+  /// The journal folder's path inside the store (in the local folder, ignored by git).
+  static let folder = ".folio/journal"
+  /// Where format 1 kept its journal; recovered once, before a format-1 store is upgraded.
+  static let legacyFolder = ".journal"
 
   /// Where a save may be stopped on purpose in tests, to leave the files a crash would leave.
   enum Stage: String, Sendable, CaseIterable {
@@ -137,41 +140,59 @@ enum CommitJournal {
   /// - Throws: ``StoreError`` when the journal cannot be read or applied; the store is then left
   ///   as it was found, and opening again retries.
   @discardableResult
-  static func recover(directory: String) throws(StoreError) -> Bool {
+  static func recover(directory: String, folder: String = CommitJournal.folder) throws(StoreError) -> Bool {
     let journal = directory + "/" + folder
     guard StoreFiles.exists(journal) else { return false }
-    guard let (entries, removals) = try committedRecord(directory: directory) else {
+    guard let (entries, removals) = try committedRecord(directory: directory, folder: folder) else {
       try StoreFiles.removeTree(journal)
       return false
     }
     let lock = try CommitLock.acquire(directory: directory, shared: false)
     defer { lock.release() }
-    try apply(directory: directory, entries: entries, removals: removals, stopAfter: nil)
+    try apply(directory: directory, entries: entries, removals: removals, stopAfter: nil, folder: folder)
     return true
   }
 
   /// The commit record of a committed journal, or `nil` when there is none.
-  static func committedRecord(directory: String) throws(StoreError) -> ([Entry], [String])? {
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/invalidManifest``) when the record is damaged
+  ///   or names a path that is not a file of a store (``StorePath/isStoreFile(_:)``): such a
+  ///   journal is reported and never applied.
+  static func committedRecord(directory: String, folder: String = CommitJournal.folder) throws(StoreError)
+    -> ([Entry], [String])?
+  {
     let path = directory + "/" + folder + "/commit.json"
     guard let bytes = try StoreFiles.readFile(path) else { return nil }
-    let damaged = StoreError(
-      code: .invalidManifest,
-      message: "the commit journal is damaged; restore the store from version control or a backup",
-      file: folder + "/commit.json")
+    func damaged(_ why: String) -> StoreError {
+      StoreError(
+        code: .invalidManifest,
+        message: "the commit journal \(why), so it was not applied; if the store's files look right, remove \(folder) (else restore the store from version control or a backup)",
+        file: folder + "/commit.json")
+    }
     guard case .object(let record)? = try? JSONParser.parse(bytes), case .array(let files)? = record["files"],
       case .array(let removeList)? = record["remove"]
-    else { throw damaged }
+    else { throw damaged("is damaged") }
     var entries: [Entry] = []
     for item in files {
-      guard case .string(let file)? = item["file"], case .string(let checksum)? = item["checksum"] else { throw damaged }
+      guard case .string(let file)? = item["file"], case .string(let checksum)? = item["checksum"] else {
+        throw damaged("is damaged")
+      }
+      guard StorePath.isStoreFile(file) else { throw damaged("lists \(JSONWriter.string(.string(file))), which is not a file of a store") }
       entries.append(Entry(file: file, checksum: checksum))
     }
-    return (entries, removeList.compactMap(\.stringValue))
+    var removals: [String] = []
+    for item in removeList {
+      guard case .string(let file) = item, StorePath.isStoreFile(file) else {
+        throw damaged("would remove \(JSONWriter.string(item)), which is not a file of a store")
+      }
+      removals.append(file)
+    }
+    return (entries, removals)
   }
 
   /// Moves committed journal files into place (idempotent), then removes the journal.
   private static func apply(
-    directory: String, entries: [Entry], removals: [String], stopAfter: Stage?
+    directory: String, entries: [Entry], removals: [String], stopAfter: Stage?, folder: String = CommitJournal.folder
   ) throws(StoreError) {
     let journal = directory + "/" + folder
     var folders: Set<String> = [directory]
@@ -192,8 +213,12 @@ enum CommitJournal {
       }
       if n == 0, stopAfter == .partlyApplied { throw simulatedCrash(.partlyApplied) }
     }
-    for folder in folders.sorted() { try StoreFiles.syncPath(folder) }
-    for file in removals { try StoreFiles.removeFile(directory + "/" + file) }
+    for touched in folders.sorted() { try StoreFiles.syncPath(touched) }
+    for file in removals {
+      try StoreFiles.removeFile(directory + "/" + file)
+      // An entity folder left empty goes too (git does not keep empty folders either).
+      if let slash = file.lastIndex(of: "/") { StoreFiles.removeEmptyDirectory(directory + "/" + file[..<slash]) }
+    }
     if stopAfter == .applied { throw simulatedCrash(.applied) }
     try StoreFiles.removeFile(journal + "/commit.json")
     try StoreFiles.syncPath(journal)

@@ -15,7 +15,7 @@ struct CommitLock: Sendable {
   /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``) when the lock file cannot be
   ///   opened; nothing is written then.
   static func acquire(directory: String, shared: Bool) throws(StoreError) -> CommitLock {
-    let path = directory + "/commit.lock"
+    let path = directory + "/" + LocalState.folder + "/commit.lock"
     let fd = open(path, (shared ? O_RDONLY : O_RDWR) | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
     while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {

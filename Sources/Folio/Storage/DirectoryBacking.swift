@@ -1,22 +1,29 @@
 import Dispatch
 
-/// The files behind a directory store, owned by the store's writer: the manifest as last saved,
-/// the writer lock, and the shards a lenient open protected.
+/// The files behind a directory store, owned by the store's writer: what Folio knows of the
+/// files on disk (the local state), the writer lock, and the files a lenient open protected.
 struct DirectoryBacking: Sendable {
   /// The store directory.
   let path: String
   /// The writer lock; `nil` when opened read-only.
   let lock: StoreLock?
-  /// The manifest as last saved.
-  var manifest: Manifest
-  /// Shard files (relative paths) whose records a lenient open left out: never overwritten.
+  /// The generation and the checksum of every content file as it is on disk.
+  var local: LocalState
+  /// Content files (relative paths) whose records a lenient open left out: never overwritten.
   var protectedFiles: Set<String>
+  /// Entities whose files do not hold exactly the chunks of the layout (records added to
+  /// another file by hand): their next save rewrites every file of theirs that differs.
+  var relayout: Set<String>
   let options: StoreOptions
   /// Set when a save failed after its commit point: the files hold a newer state than memory.
   var isPoisoned = false
 
-  /// The `.gitignore` written into every store: lock files and the journal are not content.
-  static let gitignore = "# Folio: lock files and the commit journal are not part of the store's content.\nlock\ncommit.lock\n.journal/\n"
+  /// The `.gitignore` written into every store: the local folder is not content.
+  static let gitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content.\n.folio/\n"
+  /// The `.gitattributes` written into every store: LF line endings in every file, and Folio's
+  /// record-level merge driver for shard files (`folio init` prints the `git config` lines that
+  /// define it; without them git merges the files as text).
+  static let gitattributes = "# Folio: store files are LF text; shard files merge record by record with 'folio merge-driver'.\n* text eol=lf\n*/*.json merge=folio\n"
 
   /// Throws unless transactions may save.
   func requireWritable() throws(StoreError) {
@@ -32,74 +39,116 @@ struct DirectoryBacking: Sendable {
     }
   }
 
-  /// Saves `state`: rewrites the shards in `dirty` whose bytes changed, and the manifest, in one
-  /// atomic journal commit.
+  /// One file a save considers writing.
+  private struct Job: Sendable {
+    var entity: String
+    var name: String
+    /// The chunk's position in the entity's table.
+    var position: Int
+    var file: String { ShardLayout.path(entity: entity, name: name) }
+  }
+
+  /// Saves `state`: rewrites the files of the chunks named in `dirty` whose bytes changed
+  /// (every differing file of an entity marked for re-layout), removes the files of chunks that
+  /// no longer exist, and updates the local state, in one atomic journal commit.
   ///
-  /// - Throws: ``StoreError`` (``StoreError/Code/protectedShard``, ``StoreError/Code/ioFailure``).
-  ///   Before the commit point the files are unchanged; after it, the next open completes the save.
-  mutating func save(_ state: StoreState, dirty: [String: Set<Int>], force: Bool = false) throws(StoreError) {
+  /// - Parameters:
+  ///   - dirty: Entity name → names of the chunks whose records changed.
+  ///   - force: Write every considered file even when its bytes are unchanged.
+  ///   - extra: Other store files to write in the same commit (the schema copy, git settings).
+  ///   - extraRemovals: Other store files to remove in the same commit.
+  /// - Throws: ``StoreError`` (``StoreError/Code/protectedShard``,
+  ///   ``StoreError/Code/identifierCollision``, ``StoreError/Code/locked`` when the lock file was
+  ///   replaced, ``StoreError/Code/ioFailure``). Before the commit point the files are
+  ///   unchanged; after it, the next open completes the save.
+  mutating func save(
+    _ state: StoreState, dirty: [String: Set<String>], force: Bool = false,
+    extra: [(file: String, bytes: [UInt8])] = [], extraRemovals: [String] = []
+  ) throws(StoreError) {
     try requireWritable()
-    var next = manifest
-    next.generation = state.generation
-    var jobs: [(entity: String, index: Int)] = []
-    for (entity, shards) in dirty.sorted(by: { $0.key < $1.key }) {
+    var jobs: [Job] = []
+    var removals: [String] = []
+    for (entity, names) in dirty.sorted(by: { $0.key < $1.key }) {
       guard let table = state.tables[entity] else { continue }
-      let resharded = next.entities[entity]?.shardBits != table.shardBits
-      for index in (resharded ? Set(0..<table.shardCount) : shards).sorted() {
-        jobs.append((entity, index))
+      if let id = table.collisions.sorted().first {
+        throw StoreError(
+          code: .identifierCollision,
+          message: "cannot save: \(entity) \(id) has the same boundary hash as another identifier of \(entity) (a FNV-1a collision), so both would name one file; change one of the identifiers",
+          entity: entity, id: id)
       }
-      let guarded = resharded
-        ? protectedFiles.filter { $0.hasPrefix(entity + "/") }
-        : protectedFiles.intersection(shards.map { ShardFile.path(entity: entity, index: $0) })
-      if let file = guarded.sorted().first {
+      // An empty chunk (only the head can be one) has no file.
+      let current = table.chunkNames.enumerated().filter { !table.chunks[$0.offset].isEmpty }
+      let all = force || relayout.contains(entity)
+      for (position, name) in current where all || names.contains(name) {
+        jobs.append(Job(entity: entity, name: name, position: position))
+      }
+      let kept = Set(current.map { ShardLayout.path(entity: entity, name: $0.element) })
+      removals += local.files.keys.filter { $0.hasPrefix(entity + "/") && !kept.contains($0) }.sorted()
+      if let file = (jobs.filter { $0.entity == entity }.map(\.file) + removals).first(where: protectedFiles.contains) {
         throw StoreError(
           code: .protectedShard,
-          message: "cannot save: \(file) had records left out by a lenient open and would lose them; fix the file, then open the store again",
+          message: "cannot save: \(file) had records left out by a lenient open and would lose them; fix the file (folio check lists its problems), then open the store again",
           entity: entity, file: file)
       }
-      if resharded {
-        next.entities[entity] = Manifest.EntityShards(
-          shardBits: table.shardBits, shards: Array(repeating: Manifest.Shard(records: -1, checksum: ""), count: table.shardCount))
-      }
     }
-    // Each worker encodes a shard, skips it when its bytes are unchanged, and otherwise writes
-    // it into the journal at once, so encoded shards are never all in memory together (a 1M
-    // store's shards are 300 MB) and the writes run in parallel with the encoding.
+    try lock?.verify()
+    // Each worker encodes a chunk, skips it when its bytes are what the disk holds, and
+    // otherwise writes it into the journal at once, so encoded files are never all in memory
+    // together (a 1M store's files are 300 MB) and the writes run beside the encoding.
     let allJobs = jobs
     let journal = try CommitJournal.begin(directory: path)
-    let results = Slots<Result<(shard: Manifest.Shard, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
-    let previous = next
+    let results = Slots<Result<(checksum: String, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
+    let onDisk = local.files
+    let index = state.index
     DispatchQueue.concurrentPerform(iterations: allJobs.count) { n in
       let job = allJobs[n]
-      let records = state.tables[job.entity]?.shards[job.index] ?? [:]
-      let bytes = ShardFile.bytes(records)
-      let shard = Manifest.Shard(records: records.count, checksum: ShardFile.checksum(bytes))
-      if !force, previous.entities[job.entity]?.shards[job.index] == shard {
-        results[n] = .success((shard, nil))
+      guard let table = state.tables[job.entity] else { return }
+      let bytes = ShardFile.bytes(Self.storedRecords(table.chunks[job.position], of: job.entity, index: index))
+      let checksum = ShardFile.checksum(bytes)
+      if !force, onDisk[job.file] == checksum {
+        results[n] = .success((checksum, nil))
         return
       }
-      let file = ShardFile.path(entity: job.entity, index: job.index)
       do throws(StoreError) {
-        results[n] = .success((shard, try CommitJournal.stage(bytes, as: file, name: "s\(n)", in: journal, checksum: shard.checksum)))
+        results[n] = .success((checksum, try CommitJournal.stage(bytes, as: job.file, name: "s\(n)", in: journal, checksum: checksum)))
       } catch {
         results[n] = .failure(error)
       }
     }
+    var next = local
+    next.generation = state.generation
     var staged: [CommitJournal.Staged] = []
     for (n, job) in allJobs.enumerated() {
       guard let result = results[n] else { continue }
-      let (shard, file) = try result.get()
-      guard let file else { continue }
-      next.entities[job.entity]?.shards[job.index] = shard
-      staged.append(file)
+      let (checksum, file) = try result.get()
+      next.files[job.file] = checksum
+      if let file { staged.append(file) }
     }
-    staged.append(try CommitJournal.stage(next.bytes, as: "manifest.json", name: "s-manifest", in: journal))
+    for file in removals { next.files[file] = nil }
+    for (n, item) in extra.enumerated() {
+      staged.append(try CommitJournal.stage(item.bytes, as: item.file, name: "s-extra\(n)", in: journal))
+    }
+    removals += extraRemovals
+    staged.append(try CommitJournal.stage(next.bytes, as: LocalState.file, name: "s-state", in: journal))
     do {
-      try CommitJournal.commit(directory: path, staged: staged, removals: [], stopAfter: options.stopSavesAfter)
+      try CommitJournal.commit(directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter)
     } catch {
       if (try? CommitJournal.committedRecord(directory: path)) != nil { isPoisoned = true }
       throw error
     }
-    manifest = next
+    local = next
+    relayout.subtract(dirty.keys)
+  }
+
+  /// The records of a chunk as files hold them: without the members of relationships whose
+  /// links the inverse side stores (``SchemaIndex/RelationshipInfo/isDerived``).
+  static func storedRecords(_ chunk: [RecordID: JSONObject], of entity: String, index: SchemaIndex) -> [RecordID: JSONObject] {
+    let derived = index.entities[entity]?.relationships.filter(\.isDerived).map(\.relationship.name) ?? []
+    guard !derived.isEmpty else { return chunk }
+    return chunk.mapValues { record in
+      var record = record
+      for name in derived where record[name] != nil { record[name] = nil }
+      return record
+    }
   }
 }

@@ -1,107 +1,137 @@
-/// The records of one entity, split into shards by the stable hash of their identifier.
+/// The records of one entity, cut into chunks in identifier order the way its files are (see
+/// ``ShardLayout``): chunk 0 holds the records before the first boundary, chunk *i* the records
+/// from boundary *i − 1* up to the next one.
 ///
-/// Shards are the unit of copy-on-write (a transaction that touches one record copies one shard,
-/// not the entity) and of saving (a save rewrites only the shards that changed). A record lives
-/// in shard `stableHash & (shardCount - 1)`; doubling the shard count splits every shard in two.
+/// Chunks are the unit of copy-on-write (a transaction that touches one record copies one
+/// chunk, not the entity) and of saving (a save rewrites only the files of chunks that changed).
+/// Inserting a boundary record splits its chunk; deleting one merges its chunk into the one
+/// before. Nothing else ever moves a record between chunks.
 struct EntityTable: Sendable {
-  /// log2 of the number of shards.
-  private(set) var shardBits: Int
-  /// The shards' records.
-  private(set) var shards: [[RecordID: JSONObject]]
-  /// The number of records in all shards.
-  private(set) var count: Int
+  /// The boundary identifiers, ascending: `boundaries[i]` is the first record of chunk `i + 1`.
+  private(set) var boundaries: [RecordID] = []
+  /// The boundary hashes in use, to tell a (crafted) hash collision from a new boundary.
+  private var boundaryHashes: Set<UInt64> = []
+  /// The chunks' records; there is always at least the head chunk.
+  private(set) var chunks: [[RecordID: JSONObject]] = [[:]]
+  /// Records whose identifier would start a file but whose boundary hash another boundary of
+  /// the entity already has (FNV-1a collisions; only crafted identifiers make them). The entity
+  /// cannot be saved while there are any (``StoreError/Code/identifierCollision``).
+  private(set) var collisions: Set<RecordID> = []
+  /// The number of records in all chunks.
+  private(set) var count = 0
 
-  /// An empty table with `1 << shardBits` shards.
-  init(shardBits: Int = 0) {
-    self.shardBits = shardBits
-    shards = Array(repeating: [:], count: 1 << shardBits)
-    count = 0
+  /// An empty table.
+  init() {}
+
+  /// The number of chunks.
+  var chunkCount: Int { chunks.count }
+
+  /// The chunk `id` belongs in: the number of boundaries not above it.
+  ///
+  /// - Complexity: O(log *b*) in the number of boundaries.
+  @inline(__always) func chunkIndex(for id: RecordID) -> Int {
+    if boundaries.isEmpty { return 0 }
+    var low = 0
+    var high = boundaries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if id < boundaries[middle] { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 
-  /// The number of shards.
-  var shardCount: Int { shards.count }
-
-  /// The shard `id` belongs in.
-  @inline(__always) func shardIndex(for id: RecordID) -> Int {
-    Int(truncatingIfNeeded: id.stableHash & UInt64(shards.count - 1))
+  /// The file name (without `.json`) of chunk `index`.
+  func chunkName(_ index: Int) -> String {
+    index == 0 ? ShardLayout.headName : ShardLayout.name(hash: ShardLayout.boundaryHash(boundaries[index - 1]))
   }
+
+  /// Every chunk's file name, in chunk order.
+  var chunkNames: [String] { chunks.indices.map(chunkName) }
 
   /// The record with identifier `id`, or `nil`.
   subscript(id: RecordID) -> JSONObject? {
-    shards[shardIndex(for: id)][id]
+    chunks[chunkIndex(for: id)][id]
   }
 
-  /// Stores `record` under `id` (or removes it for `nil`) and returns the shard index touched
-  /// and the previous record.
+  /// Stores `record` under `id` (or removes it for `nil`), splitting or merging chunks when
+  /// `id` is a boundary, and returns the previous record.
   @discardableResult
-  mutating func set(_ record: JSONObject?, for id: RecordID) -> (shard: Int, old: JSONObject?) {
-    let shard = shardIndex(for: id)
-    let old: JSONObject?
-    if let record {
-      old = shards[shard].updateValue(record, forKey: id)
-      if old == nil { count += 1 }
-    } else {
-      old = shards[shard].removeValue(forKey: id)
-      if old != nil { count -= 1 }
+  mutating func set(_ record: JSONObject?, for id: RecordID) -> JSONObject? {
+    let chunk = chunkIndex(for: id)
+    guard let record else {
+      guard let old = chunks[chunk].removeValue(forKey: id) else { return nil }
+      count -= 1
+      if chunk > 0, boundaries[chunk - 1] == id {
+        merge(chunk)
+      } else if !collisions.isEmpty {
+        collisions.remove(id)
+      }
+      return old
     }
-    return (shard, old)
+    let old = chunks[chunk].updateValue(record, forKey: id)
+    if old == nil {
+      count += 1
+      let hash = ShardLayout.boundaryHash(id)
+      if ShardLayout.isBoundary(hash: hash) {
+        if boundaryHashes.insert(hash).inserted {
+          split(chunk, at: id)
+        } else {
+          collisions.insert(id)
+        }
+      }
+    }
+    return old
   }
 
-  /// Redistributes the records over `1 << bits` shards.
-  ///
-  /// - Complexity: O(*n*) in the number of records.
-  mutating func reshard(bits: Int) {
-    guard bits != shardBits else { return }
-    var fresh = EntityTable(shardBits: bits)
-    for shard in shards {
-      for (id, record) in shard { fresh.set(record, for: id) }
-    }
-    self = fresh
+  /// Moves the records of `chunk` from `id` on into a new chunk after it, started by `id`.
+  private mutating func split(_ chunk: Int, at id: RecordID) {
+    var moved: [RecordID: JSONObject] = [:]
+    for (key, value) in chunks[chunk] where !(key < id) { moved[key] = value }
+    for key in moved.keys { chunks[chunk].removeValue(forKey: key) }
+    boundaries.insert(id, at: chunk)
+    chunks.insert(moved, at: chunk + 1)
   }
 
-  /// Makes room for `count` records in all, spread evenly over the shards (record identifiers'
-  /// hashes spread them so), so an import does not grow every shard step by step.
-  mutating func reserveCapacity(_ count: Int) {
-    let perShard = count / shards.count + count / (shards.count * 8) + 1
-    for i in shards.indices where shards[i].capacity < perShard { shards[i].reserveCapacity(perShard) }
+  /// Moves the records of `chunk` (whose boundary was deleted) into the chunk before it.
+  private mutating func merge(_ chunk: Int) {
+    let boundary = boundaries.remove(at: chunk - 1)
+    let records = chunks.remove(at: chunk)
+    chunks[chunk - 1].merge(records) { old, _ in old }
+    let hash = ShardLayout.boundaryHash(boundary)
+    boundaryHashes.remove(hash)
+    // A record that collided with the deleted boundary may start a chunk now.
+    let waiting = collisions.filter { ShardLayout.boundaryHash($0) == hash }.sorted()
+    for id in waiting {
+      collisions.remove(id)
+      let chunk = chunkIndex(for: id)
+      if boundaryHashes.insert(hash).inserted { split(chunk, at: id) } else { collisions.insert(id) }
+    }
   }
 
   /// Every identifier, in no particular order.
   var ids: [RecordID] {
     var result: [RecordID] = []
     result.reserveCapacity(count)
-    for shard in shards { result.append(contentsOf: shard.keys) }
+    for chunk in chunks { result.append(contentsOf: chunk.keys) }
     return result
   }
 
-  /// Calls `body` for every record, shard by shard, in no particular order.
+  /// Calls `body` for every record, chunk by chunk, in no particular order within a chunk.
   func forEach(_ body: (RecordID, JSONObject) throws -> Void) rethrows {
-    for shard in shards {
-      for (id, record) in shard { try body(id, record) }
+    for chunk in chunks {
+      for (id, record) in chunk { try body(id, record) }
     }
   }
 }
 
 extension EntityTable {
-  /// A table made of ready shards (loaded from files); each record must already sit in the
-  /// shard its hash selects.
-  init(shardBits: Int, shards: [[RecordID: JSONObject]]) {
-    self.shardBits = shardBits
-    self.shards = shards
-    count = shards.reduce(0) { $0 + $1.count }
+  /// A table made of chunks already cut by the layout rule (read from files that hold exactly
+  /// their chunk): `boundaries[i]` starts `chunks[i + 1]`, and no record but a chunk's first is
+  /// a boundary.
+  init(boundaries: [RecordID], chunks: [[RecordID: JSONObject]]) {
+    self.boundaries = boundaries
+    boundaryHashes = Set(boundaries.map(ShardLayout.boundaryHash))
+    self.chunks = chunks.isEmpty ? [[:]] : chunks
+    count = chunks.reduce(0) { $0 + $1.count }
   }
-
-  /// The number of shard bits that keeps `count` records at most ``recordsPerShard`` per shard
-  /// on average, never fewer than `current` (shards split, they never merge).
-  static func shardBits(forCount count: Int, current: Int) -> Int {
-    var bits = current
-    while bits < maximumShardBits, count > recordsPerShard << bits { bits += 1 }
-    return bits
-  }
-
-  /// The split threshold: an entity's shard count doubles when it holds more than this many
-  /// records per shard on average.
-  static let recordsPerShard = 1024
-  /// At most 65,536 shards per entity.
-  static let maximumShardBits = 16
 }

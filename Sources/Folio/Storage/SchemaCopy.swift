@@ -2,20 +2,30 @@
 /// Documentation/DefiningASchema.md), and the comparison that decides whether a changed schema
 /// needs a migration.
 ///
-/// The manifest records ``Schema/fingerprint``, which covers only the stored shape (entity
-/// names, identifiers, attribute names, types and optionality, relationship names, targets,
-/// cardinality, ordering and inverses): key paths, defaults and sync options change freely.
+/// The copy also carries the store's own member `"folioStore"` (``StoreFormat``): the format
+/// version and the migrations applied, which change only when the content's shape does.
+/// Whether the stored shape changed is decided by ``Schema/fingerprint``, which covers only it
+/// (entity names, identifiers, attribute names, types and optionality, relationship names,
+/// targets, cardinality, ordering and inverses): key paths, defaults and sync options change
+/// freely.
 enum SchemaCopy {
-  /// The bytes of `schema.json` for `schema`.
-  static func bytes(_ schema: Schema) -> [UInt8] { schema.fileBytes() }
+  /// The bytes of `schema.json` for `schema`, with the store's format member.
+  static func bytes(_ schema: Schema, format: StoreFormat = StoreFormat()) -> [UInt8] {
+    guard case .object(var root) = schema.fileValue else { return schema.fileBytes() }
+    root[StoreFormat.member] = format.value
+    return JSONWriter.bytes(.object(root), style: .pretty)
+  }
 
-  /// Reads a stored schema copy.
+  /// Reads a stored schema copy and the store's format member (absent in a schema file written
+  /// by hand: format 2, no migrations).
   ///
   /// - Throws: ``StoreError`` (``StoreError/Code/invalidManifest``) carrying the schema file's
-  ///   problems. Nothing is written.
-  static func decode(_ bytes: [UInt8], customRules: CustomRules) throws(StoreError) -> Schema {
+  ///   problems; ``StoreError/Code/unsupportedFormatVersion`` for a format this Folio does not
+  ///   read. Nothing is written.
+  static func decode(_ bytes: [UInt8], customRules: CustomRules) throws(StoreError) -> (Schema, StoreFormat) {
+    let format = try StoreFormat(schemaFile: bytes)
     do {
-      return try Schema(fileBytes: bytes, customRules: customRules, file: "schema.json")
+      return (try Schema(fileBytes: bytes, customRules: customRules, file: "schema.json"), format)
     } catch {
       // Keep where the first problem is (and call merge-conflict markers by their name, as for
       // the manifest and shards), not only in the message.

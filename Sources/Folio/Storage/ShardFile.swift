@@ -1,17 +1,12 @@
-/// The canonical bytes, names and checksums of shard files.
+/// The canonical bytes and checksums of shard files (which file holds a record is
+/// ``ShardLayout``'s).
 ///
 /// A shard file is a JSON array of the shard's records in identifier order, written by the
 /// canonical pretty writer: UTF-8, keys sorted by UTF-8 bytes, two-space indentation, one member
 /// per line, shortest round-trip numbers, a trailing newline. Changing one field of one record
-/// therefore changes one line of one file.
+/// therefore changes one line of one file. Reading accepts any JSON whitespace (CRLF line
+/// endings, a missing final newline, other indentation).
 enum ShardFile {
-  /// The path of shard `index` of `entity`, relative to the store: `Entity/0003.json` (four
-  /// lowercase hex digits). Identifiers never appear in file names.
-  static func path(entity: String, index: Int) -> String {
-    let hex = String(index, radix: 16)
-    return entity + "/" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ".json"
-  }
-
   /// The canonical bytes of a shard holding `records`.
   ///
   /// - Complexity: O(*n* log *n*) in the number of records (sorting), plus their size.
@@ -96,6 +91,13 @@ enum ShardFile {
 
   /// The 1-based line of the first `<<<<<<<`, `=======` or `>>>>>>>` marker line, if any.
   static func conflictMarkerLine(_ bytes: [UInt8]) -> Int? {
+    conflictMarkerLines(bytes).first?.line
+  }
+
+  /// Every line that starts with a git merge-conflict marker (`<<<<<<<`, `|||||||`, `=======`
+  /// or `>>>>>>>`), 1-based, with the marker's character.
+  static func conflictMarkerLines(_ bytes: [UInt8]) -> [(line: Int, marker: Character)] {
+    var found: [(Int, Character)] = []
     var line = 1
     var start = 0
     while start < bytes.count {
@@ -103,16 +105,17 @@ enum ShardFile {
       while end < bytes.count, bytes[end] != 0x0A { end += 1 }
       if end - start >= 7 {
         let first = bytes[start]
-        if first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">"),
+        if first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">")
+          || first == UInt8(ascii: "|"),
           bytes[start..<(start + 7)].allSatisfy({ $0 == first })
         {
-          return line
+          found.append((line, Character(Unicode.Scalar(first))))
         }
       }
       line += 1
       start = end + 1
     }
-    return nil
+    return found
   }
 
   /// `name` escaped as one JSON pointer token (`~` → `~0`, `/` → `~1`).

@@ -33,16 +33,21 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let ioFailure = Code("ioFailure")
     /// Another process holds the store's writer lock.
     public static let locked = Code("locked")
-    /// The directory is not a Folio store (no manifest, or files Folio did not create).
+    /// The directory is not a Folio store (no `schema.json`, or files Folio did not create).
     public static let notAStore = Code("notAStore")
-    /// The manifest is unreadable or inconsistent.
+    /// A store file other than a shard (the schema copy's format member, a format-1 manifest,
+    /// the commit journal) is unreadable or inconsistent.
     public static let invalidManifest = Code("invalidManifest")
     /// The store was written in a format version this build cannot read.
     public static let unsupportedFormatVersion = Code("unsupportedFormatVersion")
-    /// A shard file listed in the manifest does not exist.
+    /// A file that a committed save lists does not exist.
     public static let missingShard = Code("missingShard")
-    /// A shard file's bytes do not match the checksum in the manifest.
+    /// Format 1 only, no longer reported: a shard file's bytes did not match the manifest's
+    /// checksum. Format 2 accepts files edited outside Folio and validates them in full.
     public static let checksumMismatch = Code("checksumMismatch")
+    /// Two identifiers of one entity have the same boundary hash (an FNV-1a collision, which
+    /// only crafted identifiers produce), so both would name the same file.
+    public static let identifierCollision = Code("identifierCollision")
     /// A file holds git merge-conflict markers.
     public static let mergeConflict = Code("mergeConflict")
     /// A file is not valid JSON.

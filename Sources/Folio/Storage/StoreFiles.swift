@@ -110,6 +110,11 @@ enum StoreFiles {
     if unlink(path) != 0, errno != ENOENT { throw failure("remove", path) }
   }
 
+  /// Removes the directory at `path` if it is empty; anything else is left as it is.
+  static func removeEmptyDirectory(_ path: String) {
+    _ = rmdir(path)
+  }
+
   /// Creates a directory (and its parents); an existing one is not an error.
   static func makeDirectory(_ path: String) throws(StoreError) {
     do {

@@ -1,26 +1,39 @@
-/// The cross-record checks of opening: every relationship target exists and every link of a
-/// relationship with an inverse is matched by the inverse link. Bad links are removed from the
-/// loaded records (and reported, their shards protected); then the reverse index of
-/// relationships without an inverse is built.
+/// The cross-record work of opening: every stored link's target exists; the sides of links that
+/// files leave out (``SchemaIndex/RelationshipInfo/isDerived``) are derived from the stored
+/// side; a derived side that a file does hold (format 1, or a hand edit) must agree with it;
+/// both sides of links stored twice agree. Bad links are removed from the loaded records (and
+/// reported, their files protected); then the reverse index of relationships without an
+/// inverse is built.
 struct LinkChecker {
   var state: StoreState
   let loader: StoreLoader
+  /// Entities whose records may sit in files other than their chunk's.
+  let relayout: Set<String>
   var problems: [StoreError] = []
   var protectedFiles = Set<String>()
-  private var fileBytes: [String: [UInt8]] = [:]
 
-  init(state: StoreState, loader: StoreLoader) {
+  init(state: StoreState, loader: StoreLoader, relayout: Set<String> = []) {
     self.state = state
     self.loader = loader
+    self.relayout = relayout
   }
 
   mutating func run() {
+    removeDanglingLinks()
+    deriveLinks()
+    buildReverseIndex()
+  }
+
+  /// Stored links whose target does not exist, and links stored on both sides that the other
+  /// side does not match, are reported and removed.
+  private mutating func removeDanglingLinks() {
     var fixes: [(RecordKey, String, Set<RecordID>)] = []
     for info in state.index.entities.values.sorted(by: { $0.entity.name < $1.entity.name }) {
       let entity = info.entity.name
-      guard !info.relationships.isEmpty, let table = state.tables[entity] else { continue }
+      let stored = info.relationships.filter { !$0.isDerived }
+      guard !stored.isEmpty, let table = state.tables[entity] else { continue }
       table.forEach { id, record in
-        for relationship in info.relationships {
+        for relationship in stored {
           let r = relationship.relationship
           var bad = Set<RecordID>()
           for target in StoreState.targets(in: record[r.name], toMany: r.isToMany) {
@@ -29,7 +42,8 @@ struct LinkChecker {
               bad.insert(target)
               continue
             }
-            if let inverse = relationship.inverse,
+            // Both sides stored (an own inverse, or many-to-many ordered on both sides).
+            if let inverse = relationship.inverse, !SchemaIndex.isDerived(r.target, inverse, inverse: r),
               !StoreState.targets(in: targetRecord[inverse.name], toMany: inverse.isToMany).contains(id)
             {
               report(entity, id, r.name, "\(entity) \(id).\(r.name) links \(r.target) \(target), but \(r.target) \(target).\(inverse.name) does not link back; add the link on both sides or remove it from both")
@@ -52,7 +66,45 @@ struct LinkChecker {
       }
       state.tables.update(key.entity) { $0.set(record, for: key.id) }
     }
-    buildReverseIndex()
+  }
+
+  /// Sets every derived side from the stored side. A to-one derived side that two records
+  /// would both claim, and a derived side a file holds that disagrees, are reported.
+  private mutating func deriveLinks() {
+    for info in state.index.entities.values.sorted(by: { $0.entity.name < $1.entity.name }) {
+      for derived in info.relationships where derived.isDerived {
+        guard let stored = derived.inverse else { continue }
+        let owner = info.entity.name
+        let source = derived.relationship.target
+        var links: [RecordID: [RecordID]] = [:]
+        state.tables[source]?.forEach { id, record in
+          for target in StoreState.targets(in: record[stored.name], toMany: stored.isToMany) {
+            links[target, default: []].append(id)
+          }
+        }
+        var updates: [(RecordID, JSONObject)] = []
+        let name = derived.relationship.name
+        state.tables[owner]?.forEach { id, record in
+          var members = (links[id] ?? []).sorted()
+          if !derived.relationship.isToMany, members.count > 1 {
+            report(owner, id, nil, "\(owner) \(id) is linked through \(source).\(stored.name) by \(members.map { "\(source) \($0)" }.joined(separator: " and ")), but \(owner).\(name) holds one link; keep the link on one of them")
+            members = [members[0]]
+          }
+          // `JSONValue?.none`, not `nil`: JSONValue is ExpressibleByNilLiteral too.
+          let value: JSONValue? =
+            members.isEmpty
+            ? JSONValue?.none : derived.relationship.isToMany ? .array(members.map(\.jsonValue)) : members[0].jsonValue
+          guard record[name] != value else { return }
+          if let held = record[name] {
+            report(owner, id, name, "\(owner) \(id).\(name) holds \(JSONWriter.string(held)), but the links stored in \(source).\(stored.name) give \(value.map { JSONWriter.string($0) } ?? "none"); \(owner).\(name) is derived from \(source).\(stored.name), so edit the links there and remove '\(name)' here")
+          }
+          var record = record
+          record[name] = value
+          updates.append((id, record))
+        }
+        for (id, record) in updates { state.tables.update(owner) { $0.set(record, for: id) } }
+      }
+    }
   }
 
   /// Fills the reverse index of relationships without an inverse from the records.
@@ -73,28 +125,37 @@ struct LinkChecker {
     state.reverse = reverse
   }
 
-  private mutating func report(_ entity: String, _ id: RecordID, _ member: String, _ message: String) {
-    guard let table = state.tables[entity] else { return }
-    let shard = table.shardIndex(for: id)
-    let file = ShardFile.path(entity: entity, index: shard)
-    protectedFiles.insert(file)
-    var error = StoreError(code: .invalidStoredRecord, message: message, entity: entity, id: id, file: file)
-    if fileBytes[file] == nil { fileBytes[file] = (try? StoreFiles.readFile(loader.path(file))).flatMap { $0 } ?? [] }
-    // Rare path: find the record's position by parsing the file again.
-    let bytes = fileBytes[file] ?? []
+  /// The file that holds `entity`'s record `id` (for a problem's location), found by reading
+  /// the files again: a rare path, taken only when a problem is reported.
+  private func locate(_ entity: String, _ id: RecordID, member: String?) -> StoreError {
     let identifiers = state.index.entities[entity]?.entity.identifiers ?? []
-    if let items = (try? JSONParser.parse(bytes))?.arrayValue,
-      let position = items.firstIndex(where: { item in
-        item.objectValue.flatMap { SchemaIndex.recordID(of: $0, identifiers: identifiers) } == id
-      })
-    {
-      let pointer = "/\(position)/" + ShardFile.escapePointer(member)
+    var candidates = loader.files(of: entity)
+    if !relayout.contains(entity), let table = state.tables[entity] {
+      candidates = [ShardLayout.path(entity: entity, name: table.chunkName(table.chunkIndex(for: id)))]
+    }
+    for file in candidates {
+      guard let bytes = (try? StoreFiles.readFile(loader.path(file))).flatMap({ $0 }),
+        let items = (try? JSONParser.parse(bytes))?.arrayValue,
+        let position = items.firstIndex(where: { item in
+          item.objectValue.flatMap { SchemaIndex.recordID(of: $0, identifiers: identifiers) } == id
+        })
+      else { continue }
+      var error = StoreError(code: .invalidStoredRecord, message: "", entity: entity, id: id, file: file)
+      let pointer = "/\(position)" + (member.map { "/" + ShardFile.escapePointer($0) } ?? "")
       error.pointer = pointer
       if let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
         error.line = location.line
         error.column = location.column
       }
+      return error
     }
+    return StoreError(code: .invalidStoredRecord, message: "", entity: entity, id: id, file: candidates.first)
+  }
+
+  private mutating func report(_ entity: String, _ id: RecordID, _ member: String?, _ message: String) {
+    var error = locate(entity, id, member: member)
+    error.message = message
+    if let file = error.file { protectedFiles.insert(file) }
     problems.append(error)
   }
 }

@@ -1,157 +1,121 @@
 import Dispatch
 import Synchronization
 
-/// Reads a directory store's shards into a ``StoreState``, validating every record, in parallel
-/// over the shards.
+/// Reads a directory store's content files into a ``StoreState``, validating every record, in
+/// parallel over the files.
 ///
-/// Every problem is collected with its file, line, column and JSON pointer. What happens to a
-/// bad record is the caller's choice (strict: refuse; lenient: leave it out); the loader always
-/// leaves bad records out and marks their shards as protected.
+/// Every `*.json` file in an entity's folder is content, whatever its name: a record a person
+/// added to the wrong file is read all the same, and the entity is then marked for re-layout
+/// (its next save moves every record to the file the layout rule gives it). Every problem is
+/// collected with its file, line, column and JSON pointer. What happens to a bad record is the
+/// caller's choice (strict: refuse; lenient: leave it out); the loader always leaves bad records
+/// out and marks their files as protected.
 struct StoreLoader {
   let directory: String
   let schema: Schema
-  let manifest: Manifest
-  /// Where to read each file from (a committed journal's copies when a reader finds one), by
-  /// path relative to the store.
+  /// Where to read a file from instead of its place (a committed journal's copies when a reader
+  /// finds one), by path relative to the store.
   var overlay: [String: String] = [:]
+  /// Files a committed journal removes (a reader that finds one must not read them).
+  var removed: Set<String> = []
 
   /// A loaded store.
   struct Result: Sendable {
     var state: StoreState
     var problems: [StoreError]
-    /// Shards (by file path) that lost records or could not be read: never overwritten.
+    /// Files (relative paths) that lost records or could not be read: never overwritten.
     var protectedFiles: Set<String>
+    /// The checksum of every content file as read.
+    var files: [String: String]
+    /// Entities whose files do not hold exactly their layout's chunks.
+    var relayout: Set<String>
   }
 
-  /// One shard's outcome.
-  struct ShardResult: Sendable {
+  /// One file's outcome.
+  struct FileResult: Sendable {
+    var file: String
+    var name: Substring { file.split(separator: "/").last?.dropLast(5) ?? "" }
+    var checksum = ""
     var records: [RecordID: JSONObject] = [:]
+    /// The smallest and largest identifier read, and those of boundary records.
+    var first: RecordID?
+    var last: RecordID?
+    var boundaries: [RecordID] = []
     var problems: [StoreError] = []
     var isProtected = false
+    /// Records in the order read, for files that need re-layout (duplicates across files).
+    var order: [RecordID] = []
   }
 
   func path(_ file: String) -> String { overlay[file] ?? directory + "/" + file }
 
-  /// Loads and validates every shard of every entity in the manifest.
+  /// The content files of `entity`, relative to the store, sorted: every `*.json` file of its
+  /// folder, plus those a committed journal adds, less those it removes.
+  func files(of entity: String) -> [String] {
+    var names = Set(StoreFiles.list(directory + "/" + entity).filter { $0.hasSuffix(".json") }.map { entity + "/" + $0 })
+    for file in overlay.keys where file.hasPrefix(entity + "/") && file.hasSuffix(".json") { names.insert(file) }
+    return names.subtracting(removed).sorted()
+  }
+
+  /// Loads and validates every file of every entity of the schema.
   ///
   /// - Throws: Nothing itself: every problem is in the result.
   func load() -> Result {
-    var jobs: [(entity: Entity, index: Int, bits: Int, expected: Manifest.Shard)] = []
-    for entity in schema.entities {
-      guard let shards = manifest.entities[entity.name] else { continue }
-      for (index, shard) in shards.shards.enumerated() { jobs.append((entity, index, shards.shardBits, shard)) }
+    var jobs: [(checker: Int, file: String)] = []
+    let checkers = schema.entities.map(RecordChecker.init)
+    for (n, entity) in schema.entities.enumerated() {
+      for file in files(of: entity.name) { jobs.append((n, file)) }
     }
-    let checkers = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, RecordChecker($0)) })
-    let slots = Slots<ShardResult>(count: jobs.count)
+    let slots = Slots<FileResult>(count: jobs.count)
     let allJobs = jobs
     DispatchQueue.concurrentPerform(iterations: allJobs.count) { n in
-      let job = allJobs[n]
-      guard let checker = checkers[job.entity.name] else { return }
-      slots[n] = loadShard(checker, index: job.index, bits: job.bits, expected: job.expected)
+      slots[n] = loadFile(checkers[allJobs[n].checker], file: allJobs[n].file)
     }
-    var problems: [StoreError] = []
+    var problems: [StoreError] = strayFolders()
     var protectedFiles = Set<String>()
-    var state = StoreState(schema: schema, generation: manifest.generation)
+    var files: [String: String] = [:]
+    var relayout = Set<String>()
+    var state = StoreState(schema: schema)
     var cursor = 0
-    for entity in schema.entities {
-      guard let shards = manifest.entities[entity.name] else { continue }
-      var tableShards: [[RecordID: JSONObject]] = []
-      for index in shards.shards.indices {
-        let result = slots[cursor] ?? ShardResult()
+    for (n, entity) in schema.entities.enumerated() {
+      var results: [FileResult] = []
+      while cursor < allJobs.count, allJobs[cursor].checker == n {
+        let result = slots[cursor] ?? FileResult(file: allJobs[cursor].file)
         cursor += 1
-        tableShards.append(result.records)
         problems += result.problems
-        if result.isProtected { protectedFiles.insert(ShardFile.path(entity: entity.name, index: index)) }
+        if result.isProtected { protectedFiles.insert(result.file) }
+        if !result.checksum.isEmpty { files[result.file] = result.checksum }
+        results.append(result)
       }
-      state.tables[entity.name] = EntityTable(shardBits: shards.shardBits, shards: tableShards)
+      let built = Self.table(entity.name, from: results)
+      state.tables[entity.name] = built.table
+      problems += built.problems
+      protectedFiles.formUnion(built.protectedFiles)
+      if built.relayout { relayout.insert(entity.name) }
     }
-    var linked = LinkChecker(state: state, loader: self)
+    var linked = LinkChecker(state: state, loader: self, relayout: relayout)
     linked.run()
     problems += linked.problems
     protectedFiles.formUnion(linked.protectedFiles)
-    return Result(state: linked.state, problems: problems, protectedFiles: protectedFiles)
+    return Result(state: linked.state, problems: problems, protectedFiles: protectedFiles, files: files, relayout: relayout)
   }
 
-  /// Reads, checks and parses one shard file.
-  func loadShard(_ checker: RecordChecker, index: Int, bits: Int, expected: Manifest.Shard) -> ShardResult {
-    let file = ShardFile.path(entity: checker.entity.name, index: index)
-    var result = ShardResult()
-    func problem(_ code: StoreError.Code, _ message: String, pointer: String? = nil, bytes: [UInt8]? = nil, id: RecordID? = nil) {
-      var error = StoreError(code: code, message: message, entity: checker.entity.name, id: id, file: file, pointer: pointer)
-      if let pointer, let bytes, let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
-        error.line = location.line
-        error.column = location.column
-      }
-      result.problems.append(error)
+  /// Folders beside the entities' that hold JSON files but are no entity of the schema (an
+  /// entity removed from `schema.json` by hand while its files remain): their records would be
+  /// ignored, so they are reported.
+  func strayFolders() -> [StoreError] {
+    let entities = Set(schema.entities.map(\.name))
+    var problems: [StoreError] = []
+    for name in StoreFiles.list(directory).sorted() where !name.hasPrefix(".") && !entities.contains(name) {
+      let files = StoreFiles.list(directory + "/" + name).filter { $0.hasSuffix(".json") }
+      guard !files.isEmpty else { continue }
+      problems.append(
+        StoreError(
+          code: .invalidStoredRecord,
+          message: "the folder holds \(files.count) JSON file\(files.count == 1 ? "" : "s"), but schema.json declares no entity '\(name)'; add the entity back to schema.json, or remove the folder if its records are no longer wanted",
+          entity: name, file: name + "/"))
     }
-    let bytes: [UInt8]
-    do throws(StoreError) {
-      guard let read = try StoreFiles.readFile(path(file)) else {
-        problem(.missingShard, "the shard file listed in the manifest is missing; restore it from version control or a backup")
-        result.isProtected = true
-        return result
-      }
-      bytes = read
-    } catch {
-      result.problems.append(error)
-      result.isProtected = true
-      return result
-    }
-    let checksum = ShardFile.checksum(bytes)
-    if checksum != expected.checksum {
-      problem(.checksumMismatch, "the file was changed outside Folio (checksum \(checksum), the manifest records \(expected.checksum)); if the edit is intended, open with validation: .lenient and save, else restore the file")
-    }
-    let value: JSONValue
-    do throws(StoreError) {
-      value = try ShardFile.parse(bytes, file: file)
-    } catch {
-      var located = error
-      located.entity = checker.entity.name
-      result.problems.append(located)
-      result.isProtected = true
-      return result
-    }
-    guard case .array(let items) = value else {
-      problem(.invalidStoredRecord, "a shard file holds a JSON array of records, found \(value.kindName)", pointer: "", bytes: bytes)
-      result.isProtected = true
-      return result
-    }
-    result.records.reserveCapacity(items.count)
-    let mask = UInt64((1 << bits) - 1)
-    for (position, item) in items.enumerated() {
-      guard case .object(let record) = item else {
-        problem(.invalidStoredRecord, "expected a record (a JSON object), found \(item.kindName)", pointer: "/\(position)", bytes: bytes)
-        result.isProtected = true
-        continue
-      }
-      let checked = checker.check(record)
-      for p in checked.problems {
-        problem(
-          .invalidStoredRecord, p.message,
-          pointer: "/\(position)" + (p.member.map { "/" + ShardFile.escapePointer($0) } ?? ""), bytes: bytes, id: checked.id)
-      }
-      guard checked.problems.isEmpty, let id = checked.id else {
-        result.isProtected = true
-        continue
-      }
-      if Int(id.stableHash & mask) != index {
-        problem(
-          .invalidStoredRecord,
-          "\(checker.entity.name) \(id) belongs in \(ShardFile.path(entity: checker.entity.name, index: Int(id.stableHash & mask))); move the record there",
-          pointer: "/\(position)", bytes: bytes, id: id)
-        result.isProtected = true
-        continue
-      }
-      if result.records.updateValue(checked.record, forKey: id) != nil {
-        problem(.invalidStoredRecord, "\(checker.entity.name) \(id) appears twice; keep one of the records", pointer: "/\(position)", bytes: bytes, id: id)
-        result.isProtected = true
-        continue
-      }
-    }
-    if result.problems.isEmpty, result.records.count != expected.records {
-      problem(.invalidManifest, "the manifest records \(expected.records) records for this shard, the file holds \(result.records.count)")
-    }
-    return result
+    return problems
   }
 }
 

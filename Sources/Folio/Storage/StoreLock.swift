@@ -12,13 +12,15 @@
 struct StoreLock: Sendable {
   /// The open lock file; closing it releases the lock.
   let descriptor: Int32
+  /// The lock file's path.
+  let path: String
 
   /// Takes the writer lock of the store at `directory` without waiting.
   ///
   /// - Throws: ``StoreError`` with code ``StoreError/Code/locked`` naming the holder when another
   ///   process (or another open store in this process) holds it; nothing is written then.
   static func acquire(directory: String) throws(StoreError) -> StoreLock {
-    let path = directory + "/lock"
+    let path = directory + "/" + LocalState.folder + "/lock"
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -30,12 +32,33 @@ struct StoreLock: Sendable {
       throw StoreError(
         code: .locked,
         message: "the store is locked by another writer: \(described); close that store (or wait for that process to end), or open this one read-only",
-        file: "lock")
+        file: LocalState.folder + "/lock")
     }
     var text = "{\"host\":\(JSONWriter.string(.string(hostName()))),\"pid\":\(getpid()),\"since\":\(JSONWriter.string(.string(now())))}\n"
     _ = ftruncate(fd, 0)
     text.withUTF8 { utf8 in _ = pwrite(fd, utf8.baseAddress, utf8.count, 0) }
-    return StoreLock(descriptor: fd)
+    return StoreLock(descriptor: fd, path: path)
+  }
+
+  /// Throws unless the file at the lock's path is still the file this lock holds.
+  ///
+  /// `flock` locks an open file, not a name: when the lock file is deleted (by hand, or by
+  /// `git clean -fdX`, since the local folder is ignored), another writer can create and lock a
+  /// new file at the same path. A writer therefore checks, before each commit point, that it
+  /// still holds the lock on the file at the path; if not, it must not commit.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/locked``); nothing is written.
+  func verify() throws(StoreError) {
+    var held = stat()
+    var current = stat()
+    guard fstat(descriptor, &held) == 0, stat(path, &current) == 0,
+      held.st_dev == current.st_dev, held.st_ino == current.st_ino
+    else {
+      throw StoreError(
+        code: .locked,
+        message: "the store's lock file was removed or replaced while this store was open, so another writer may have changed the store; nothing was written: close the store and open it again",
+        file: LocalState.folder + "/lock")
+    }
   }
 
   /// Releases the lock.

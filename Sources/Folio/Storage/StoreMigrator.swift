@@ -1,28 +1,31 @@
 /// Runs pending migrations: reads every stored record as a raw document, applies the
-/// migrations in order, validates the result against the new schema, and saves it all in one
-/// commit that also records the migrations, the new schema copy and fingerprint.
+/// migrations in order, and validates the result against the new schema. The opener saves it
+/// all in one commit that also records the migrations in the schema copy.
 struct StoreMigrator {
   let path: String
   let schema: Schema
   let stored: Schema
-  let manifest: Manifest
   let options: StoreOptions
 
-  func migrate(_ pending: [Migration], lock: StoreLock) throws -> StoreOpener.Opened {
+  /// The migrated state, and the checksum of every content file read (all of them are
+  /// rewritten or removed by the save that follows).
+  struct Migrated {
+    var state: StoreState
+    var files: [String: String]
+  }
+
+  func migrate(_ pending: [Migration]) throws -> Migrated {
     var documents: [String: [JSONObject]] = [:]
-    var oldFiles: [String] = []
-    for (entity, shards) in manifest.entities {
-      let identifiers = stored.entity(named: entity)?.identifiers ?? []
+    var files: [String: String] = [:]
+    let loader = StoreLoader(directory: path, schema: stored)
+    for entity in stored.entities {
       var records: [(RecordID?, JSONObject)] = []
-      for index in shards.shards.indices {
-        let file = ShardFile.path(entity: entity, index: index)
-        oldFiles.append(file)
-        guard let bytes = try StoreFiles.readFile(path + "/" + file) else {
-          throw StoreError(code: .missingShard, message: "the shard file listed in the manifest is missing; restore it before migrating", entity: entity, file: file)
-        }
+      for file in loader.files(of: entity.name) {
+        guard let bytes = try StoreFiles.readFile(path + "/" + file) else { continue }
+        files[file] = ShardFile.checksum(bytes)
         for item in try ShardFile.parse(bytes, file: file).arrayValue ?? [] {
           guard case .object(let record) = item else { continue }
-          records.append((SchemaIndex.recordID(of: record, identifiers: identifiers), record))
+          records.append((SchemaIndex.recordID(of: record, identifiers: entity.identifiers), record))
         }
       }
       records.sort { a, b in
@@ -33,7 +36,7 @@ struct StoreMigrator {
         default: return false
         }
       }
-      documents[entity] = records.map(\.1)
+      documents[entity.name] = records.map(\.1)
     }
     for migration in pending {
       do {
@@ -44,12 +47,12 @@ struct StoreMigrator {
           message: "migration '\(migration.name)' failed: \(error); fix the migration and open again (nothing was written)")
       }
     }
-    var state = StoreState(schema: schema, generation: manifest.generation + 1)
+    var state = StoreState(schema: schema)
     var problems: [StoreError] = []
     for entity in schema.entities {
       let checker = RecordChecker(entity)
       let records = documents[entity.name] ?? []
-      var table = EntityTable(shardBits: EntityTable.shardBits(forCount: records.count, current: 0))
+      var table = EntityTable()
       for (position, record) in records.enumerated() {
         let checked = checker.check(record)
         guard checked.problems.isEmpty, let id = checked.id, table[id] == nil else {
@@ -65,30 +68,10 @@ struct StoreMigrator {
       }
       state.tables[entity.name] = table
     }
-    var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema, manifest: manifest))
+    var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema), relayout: Set(schema.entities.map(\.name)))
     links.run()
     problems += links.problems
     guard problems.isEmpty else { throw StoreValidationError(problems: problems) }
-    state = links.state
-
-    var next = Manifest(
-      generation: state.generation, schemaFingerprint: schema.fingerprint,
-      migrations: manifest.migrations + pending.map(\.name), entities: [:])
-    var files: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema))]
-    for entity in schema.entities {
-      guard let table = state.tables[entity.name] else { continue }
-      var shards: [Manifest.Shard] = []
-      for (index, shard) in table.shards.enumerated() {
-        let bytes = ShardFile.bytes(shard)
-        shards.append(Manifest.Shard(records: shard.count, checksum: ShardFile.checksum(bytes)))
-        files.append((ShardFile.path(entity: entity.name, index: index), bytes))
-      }
-      next.entities[entity.name] = Manifest.EntityShards(shardBits: table.shardBits, shards: shards)
-    }
-    files.append(("manifest.json", next.bytes))
-    let written = Set(files.map(\.file))
-    try CommitJournal.save(directory: path, files: files, removals: oldFiles.filter { !written.contains($0) }.sorted())
-    let disk = DirectoryBacking(path: path, lock: lock, manifest: next, protectedFiles: [], options: options)
-    return StoreOpener.Opened(state: state, disk: disk, problems: [])
+    return Migrated(state: links.state, files: files)
   }
 }

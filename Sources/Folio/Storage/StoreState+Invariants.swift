@@ -3,7 +3,7 @@ extension StoreState {
   /// when the state is consistent.
   ///
   /// Checks: each record sits under the identifier its identifier attributes hold, in the shard
-  /// its stable hash selects; every relationship target exists; to-many members are unique and,
+  /// the layout selects; every relationship target exists; to-many members are unique and,
   /// unless ordered, in identifier order; every link of a relationship with an inverse is matched
   /// by the inverse link; the reverse index of relationships without an inverse matches the
   /// records; entity counts match the shards. `folio check` and every mutating test run it.
@@ -18,15 +18,15 @@ extension StoreState {
         continue
       }
       var counted = 0
-      for (shardIndex, shard) in table.shards.enumerated() {
-        counted += shard.count
-        for (id, record) in shard {
+      for (chunkIndex, chunk) in table.chunks.enumerated() {
+        counted += chunk.count
+        for (id, record) in chunk {
           let key = RecordKey(entity.name, id)
           if SchemaIndex.recordID(of: record, identifiers: entity.identifiers) != id {
             problems.append("\(key): its identifier attributes do not hold \(id)")
           }
-          if table.shardIndex(for: id) != shardIndex {
-            problems.append("\(key) is in shard \(shardIndex), not \(table.shardIndex(for: id))")
+          if table.chunkIndex(for: id) != chunkIndex {
+            problems.append("\(key) is in chunk \(chunkIndex), not \(table.chunkIndex(for: id))")
           }
           for relationship in info.relationships {
             let r = relationship.relationship
@@ -60,8 +60,11 @@ extension StoreState {
           }
         }
       }
+      for (n, boundary) in table.boundaries.enumerated() where table.chunks[n + 1][boundary] == nil || !ShardLayout.isBoundary(boundary) {
+        problems.append("entity \(entity.name): chunk \(n + 1) does not start with its boundary \(boundary)")
+      }
       if counted != table.count {
-        problems.append("entity \(entity.name) counts \(table.count) records but its shards hold \(counted)")
+        problems.append("entity \(entity.name) counts \(table.count) records but its chunks hold \(counted)")
       }
     }
     let actualReverse = reverse.mapValues { $0.filter { !$0.value.isEmpty } }.filter { !$0.value.isEmpty }

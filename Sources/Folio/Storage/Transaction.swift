@@ -51,9 +51,9 @@ extension Store {
     guard !changes.isEmpty else { return }
     var next = work.state
     next.generation += 1
-    // Split grown entities, and note the shards each entity's changes touched. Changes are
-    // grouped by entity first (they come in runs), so a change costs no String-keyed lookup
-    // (callgrind, 100k-record sync: 300k such lookups in this function, ~5% of the sync).
+    // Note the chunks each entity's changes touched. Changes are grouped by entity first (they
+    // come in runs), so a change costs no String-keyed lookup (callgrind, 100k-record sync: 300k
+    // such lookups in this function, ~5% of the sync).
     var touched: [(entity: String, ids: [RecordID])] = []
     for entry in changes {
       if let last = touched.indices.last, touched[last].entity == entry.key.entity {
@@ -64,23 +64,22 @@ extension Store {
         touched.append((entry.key.entity, [entry.key.id]))
       }
     }
-    var dirty: [String: Set<Int>] = [:]
-    for (entity, ids) in touched {
-      guard let table = next.tables[entity] else {
-        dirty[entity] = []
-        continue
+    var dirty: [String: Set<String>] = [:]
+    if backend.disk != nil {
+      for (entity, ids) in touched {
+        guard let table = next.tables[entity] else {
+          dirty[entity] = []
+          continue
+        }
+        var chunks = Set<Int>()
+        for id in ids where chunks.count != table.chunkCount {
+          let chunk = table.chunkIndex(for: id)
+          chunks.insert(chunk)
+          // A new boundary took the tail of the chunk before it.
+          if chunk > 0, table.boundaries[chunk - 1] == id { chunks.insert(chunk - 1) }
+        }
+        dirty[entity] = Set(chunks.map(table.chunkName))
       }
-      let bits = EntityTable.shardBits(forCount: table.count, current: table.shardBits)
-      if bits != table.shardBits {
-        next.tables.update(entity) { $0.reshard(bits: bits) }
-        dirty[entity] = Set(0..<(1 << bits))
-        continue
-      }
-      var shards = Set<Int>()
-      for id in ids where shards.count != table.shardCount {
-        shards.insert(table.shardIndex(for: id))
-      }
-      dirty[entity] = shards
     }
     if backend.disk != nil { try backend.disk?.save(next, dirty: dirty) }
     let listeners = current.withLock { current in

@@ -29,7 +29,7 @@ struct WorkingState: Sendable {
   @discardableResult
   mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject?) -> Int? {
     // In place through the dictionary's modify accessor, so the shard is not copied; one lookup.
-    guard let (_, old) = state.tables.update(entity, { $0.set(record, for: id) }) else { return nil }
+    guard let old = state.tables.update(entity, { $0.set(record, for: id) }) else { return nil }
     if index.hasReverseIndex, let info = index.entities[entity] {
       for relationship in info.relationships where relationship.inverse == nil {
         let name = relationship.relationship.name
@@ -54,18 +54,6 @@ struct WorkingState: Sendable {
   /// Makes room in the change log for `count` records of `entity` about to be written.
   mutating func reserveLog(_ count: Int, for entity: String) {
     log.reserve(count, for: entity)
-  }
-
-  /// Splits `entity`'s table into as many shards as `count` records will need (never fewer
-  /// than it has), so a large import inserts into right-sized shards. Records do not change.
-  mutating func reserveShards(_ entity: String, forCount count: Int) {
-    guard let table = state.tables[entity] else { return }
-    let bits = EntityTable.shardBits(forCount: count, current: table.shardBits)
-    guard bits != table.shardBits else { return }
-    state.tables.update(entity) {
-      $0.reshard(bits: bits)
-      $0.reserveCapacity(count)
-    }
   }
 
   // MARK: Level 1: relationships

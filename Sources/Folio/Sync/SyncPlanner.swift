@@ -153,11 +153,6 @@ struct SyncPlanner {
       forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
       validators: planner.contexts[root].entity.validators + options.validators)
     let expected = items.expectedCount
-    if options.insertMissing, planner.work.state.count(entity) == 0 {
-      // An import into an empty entity: split its table once for the payload's size up front,
-      // instead of growing one shard to every record and resharding at commit.
-      planner.work.reserveShards(entity, forCount: expected)
-    }
     planner.reached[root].reserveCapacity(expected)
     planner.pending.reserveCapacity(expected)
     planner.work.reserveLog(expected, for: entity)

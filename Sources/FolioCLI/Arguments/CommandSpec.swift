@@ -100,7 +100,7 @@ extension ArgumentSpec {
   /// `--schema FILE`, for a store that has no schema yet.
   static let schema = ArgumentSpec.option(
     "schema", value: "FILE",
-    help: "A JSON schema file, used when the store does not exist yet (it is then created).")
+    help: "A JSON schema file: creates the store when it does not exist yet; for an existing store, a change that needs no migration (a new entity, a new optional attribute, …) is applied.")
   /// `--entity NAME`, required.
   static let entity = ArgumentSpec.option(
     "entity", value: "NAME", help: "The entity to work on (for example Employee).",

@@ -1,3 +1,4 @@
+import Foundation
 import Folio
 
 /// `folio init`: create an empty store from a schema file.
@@ -6,8 +7,11 @@ enum InitCommand: Command {
     name: "init",
     abstract: "Create an empty store from a JSON schema file.",
     discussion: """
-      The store directory must not exist yet (or be empty). It receives a manifest, a copy of the \
-      schema and one empty shard per entity.
+      The store directory must not exist yet (or be empty). It receives a copy of the schema \
+      (schema.json), a .gitignore for its local folder (.folio/: lock, journal, local state) and \
+      a .gitattributes that keeps its files LF and merges shard files record by record with \
+      'folio merge-driver'. Shard files appear as records are added. The command prints the \
+      two 'git config' lines that define the merge driver in a repository (once per clone).
       """,
     arguments: [
       .store,
@@ -19,7 +23,9 @@ enum InitCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
     let path = arguments["store"] ?? ""
-    if StoreAccess.exists(path, console: console) {
+    if StoreAccess.exists(path, console: console),
+      !((try? FileManager.default.contentsOfDirectory(atPath: console.resolve(path)))?.isEmpty ?? false)
+    {
       throw CLIError(
         .storeExists,
         "'\(path)' already exists. Choose a new directory, or use 'folio sync' on the store.",
@@ -31,12 +37,22 @@ enum InitCommand: Command {
       let result: JSONValue = [
         "store": .string(path), "fingerprint": .string(schema.fingerprint),
         "entities": .array(schema.entities.map { .string($0.name) }),
+        "gitConfig": .array(gitConfig.map(JSONValue.string)),
       ]
       console.out(JSONWriter.string(result, style: .pretty))
     } else {
       let names = schema.entities.map(\.name).joined(separator: ", ")
       console.out("Created \(path) with \(schema.entities.count) entities: \(names).\n")
+      console.out(
+        "Its .gitattributes merges shard files record by record; to enable that, run once in the repository:\n"
+          + gitConfig.map { "  " + $0 + "\n" }.joined())
     }
     return ExitStatus.success
   }
+
+  /// The `git config` commands that define the merge driver the store's `.gitattributes` names.
+  static let gitConfig = [
+    #"git config merge.folio.name "Folio record-level merge""#,
+    #"git config merge.folio.driver "folio merge-driver %O %A %B %P""#,
+  ]
 }

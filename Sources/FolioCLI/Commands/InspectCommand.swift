@@ -5,13 +5,25 @@ import Foundation
 enum InspectCommand: Command {
   static let spec = CommandSpec(
     name: "inspect",
-    abstract: "Show a store's entities, record counts, shards, sizes and generation.",
+    abstract: "Show a store's entities, record counts, shards, sizes and generation, or where a record is.",
     discussion: """
       Opens the store read-only. Shards are the files in each entity's folder; sizes are bytes \
-      on disk.
+      on disk. With --entity and --record, prints the file and line that hold that record \
+      (records are in identifier order across an entity's files; file names are hashes, never \
+      identifiers).
       """,
-    arguments: [.store, .json],
-    examples: ["folio inspect --store company.folio", "folio inspect --store company.folio --json"])
+    arguments: [
+      .store,
+      .option("entity", value: "NAME", help: "With --record: the record's entity."),
+      .option(
+        "record", value: "ID",
+        help: "With --entity: the record's identifier (a composite one as a JSON array); prints its file and line."),
+      .json,
+    ],
+    examples: [
+      "folio inspect --store company.folio", "folio inspect --store company.folio --json",
+      "folio inspect --store company.folio --entity Employee --record 7",
+    ])
 
   /// One entity's line.
   struct Row {
@@ -29,6 +41,9 @@ enum InspectCommand: Command {
     let directory = console.resolve(path)
     let store = try StoreAccess.openExisting(
       path, console: console, options: StoreOptions(readOnly: true))
+    if let text = arguments["record"] {
+      return try record(text, of: try StoreAccess.entity(arguments["entity"], in: store.schema), in: store, path: path, arguments, console)
+    }
     let rows = store.schema.entities.map { entity in
       let files = shardFiles(in: directory + "/" + entity.name)
       return Row(
@@ -70,6 +85,54 @@ enum InspectCommand: Command {
     }
     console.out(out)
     return ExitStatus.success
+  }
+
+  /// Prints the file and line of one record.
+  static func record(
+    _ text: String, of entity: String, in store: Store, path: String, _ arguments: ParsedArguments, _ console: Console
+  ) throws -> Int32 {
+    let id = try identifier(text, of: entity, in: store.schema)
+    guard let location = try store.location(of: entity, id) else {
+      throw CLIError(.recordNotFound, "\(entity) \(id) is not in the store's files.")
+    }
+    let file = (path.hasSuffix("/") ? path : path + "/") + location.file
+    if arguments.flag("json") {
+      let result: JSONValue = [
+        "entity": .string(entity), "id": id.jsonValue, "file": .string(file),
+        "line": .int(Int64(location.line)), "pointer": .string(location.pointer),
+      ]
+      console.out(JSONWriter.string(result, style: .pretty))
+    } else {
+      console.out("\(entity) \(id): \(file):\(location.line) (at \(location.pointer))\n")
+    }
+    return ExitStatus.success
+  }
+
+  /// `text` as an identifier of `entity`: a number for an int identifier, the text itself for a
+  /// string one, a JSON array for a composite one.
+  static func identifier(_ text: String, of entity: String, in schema: Schema) throws -> RecordID {
+    let attributes = schema.entity(named: entity).map { entity in entity.identifiers.compactMap(entity.attribute(named:)) } ?? []
+    let parts: [String]
+    if attributes.count > 1 {
+      guard case .array(let items)? = try? JSONParser.parse(text), items.count == attributes.count else {
+        throw CLIError(.invalidValue, "\(entity) has a composite identifier; give --record as a JSON array of \(attributes.count) values.")
+      }
+      parts = items.map { $0.stringValue ?? JSONWriter.string($0) }
+    } else {
+      parts = [text]
+    }
+    var components: [RecordID] = []
+    for (attribute, part) in zip(attributes, parts) {
+      if attribute.type == .int {
+        guard let value = Int64(part) else {
+          throw CLIError(.invalidValue, "\(entity).\(attribute.name) is an integer identifier; '\(part)' is not an integer.")
+        }
+        components.append(.int(value))
+      } else {
+        components.append(.string(part))
+      }
+    }
+    return components.count == 1 ? components[0] : .composite(components)
   }
 
   /// The JSON files directly in `folder`, with their sizes.

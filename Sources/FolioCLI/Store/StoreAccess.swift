@@ -21,11 +21,14 @@ enum StoreAccess {
   }
 
   /// The store at `--store`. When it does not exist and `creating` is set, it is created from
-  /// `--schema`; when it exists, a `--schema` given too must be the schema it follows. A
-  /// `readOnly` store takes no lock, so reading commands run beside a writer.
+  /// `--schema`; when it exists, a `--schema` given too is the schema to open it with: a change
+  /// the library applies without a migration (a new entity, a new optional attribute, …) is
+  /// applied, anything else is refused with the list of differences. A `readOnly` store takes
+  /// no lock, so reading commands run beside a writer.
   ///
-  /// - Throws: ``CLIError`` (`missingStore`, `storeExists`) or the library's errors naming the
-  ///   file at fault. A store that did not exist is only created once the schema is valid.
+  /// - Throws: ``CLIError`` (`missingStore`) or the library's errors naming the file at fault
+  ///   (`schemaMismatch` listing the differences). A store that did not exist is only created
+  ///   once the schema is valid.
   static func open(
     _ arguments: ParsedArguments, console: Console, creating: Bool = false, readOnly: Bool = false
   ) throws -> Store {
@@ -44,18 +47,13 @@ enum StoreAccess {
         try Store(directory: console.resolve(path), schema: schema)
       }
     }
-    let store = try openExisting(path, console: console, options: StoreOptions(readOnly: readOnly))
-    if let schemaFile {
-      let given = try schema(file: schemaFile, console: console)
-      if given != store.schema {
-        throw CLIError(
-          .storeExists,
-          "The store '\(path)' follows a different schema than '\(schemaFile)'. Leave out "
-            + "--schema to use the store's own, or sync into a new store.",
-          file: schemaFile)
-      }
+    guard let schemaFile else {
+      return try openExisting(path, console: console, options: StoreOptions(readOnly: readOnly))
     }
-    return store
+    let given = try schema(file: schemaFile, console: console)
+    return try relocatingErrors(to: path) {
+      try Store(directory: console.resolve(path), schema: given, options: StoreOptions(readOnly: readOnly))
+    }
   }
 
   /// `name` if the schema has such an entity.

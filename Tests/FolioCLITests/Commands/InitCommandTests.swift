@@ -11,7 +11,13 @@ import Testing
     ]
     let first = await company.run(arguments)
     #expect(first.status == 0)
-    #expect(first.output == "Created company.folio with 2 entities: Department, Employee.\n")
+    #expect(first.output == """
+      Created company.folio with 2 entities: Department, Employee.
+      Its .gitattributes merges shard files record by record; to enable that, run once in the repository:
+        git config merge.folio.name "Folio record-level merge"
+        git config merge.folio.driver "folio merge-driver %O %A %B %P"
+
+      """)
     #expect(await company.count() == 0)
     let second = await company.run(arguments)
     #expect(second.status == 1)

@@ -17,7 +17,7 @@ import Testing
     #expect(info["entities"]?[1]?["shards"] == 1)
     let bytes =
       try FileManager.default.attributesOfItem(
-        atPath: company.path + "/company.folio/Employee/0000.json")[.size] as? NSNumber
+        atPath: company.path + "/company.folio/Employee/0000000000000000.json")[.size] as? NSNumber
     #expect(info["entities"]?[1]?["bytes"] == .int(Int64(bytes?.intValue ?? -1)))
     let text = await company.run(["inspect", "--store", "company.folio"])
     #expect(text.output.contains("\n  Employee         20       1"))

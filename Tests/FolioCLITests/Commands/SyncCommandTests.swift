@@ -224,7 +224,7 @@ import Testing
       ))
   }
 
-  @Test func aStoreKeepsItsSchemaAgainstADifferentSchemaFile() async throws {
+  @Test func anIncompatibleSchemaFileIsRefusedWithTheDifferences() async throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     await company.sync("Employee", "day-1.json")
@@ -240,8 +240,29 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.errors.hasPrefix(
-        "other.json: error: The store 'company.folio' follows a different schema than 'other.json'."
+        "company.folio/schema.json: error: the store was written with a different schema (entity Department was removed; Employee.fullName was removed;"
       ))
+    #expect(run.errors.contains("declare a Migration for the change"))
+  }
+
+  @Test func aSchemaFileThatOnlyAddsAnOptionalAttributeIsApplied() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let schema = try String(contentsOfFile: company.path + "/Fixtures/company/schema.json", encoding: .utf8)
+    let added = schema.replacingOccurrences(
+      of: #"{ "name": "name", "type": "string", "optional": true }"#,
+      with: #"{ "name": "name", "type": "string", "optional": true }, { "name": "floor", "type": "int", "optional": true }"#)
+    #expect(added != schema)
+    try company.write("evolved.json", added)
+    try company.write("floors.json", #"[{"id": 1, "name": "Research", "floor": 3}]"#)
+    let run = await company.run(
+      ["sync", "--store", "company.folio", "--schema", "evolved.json", "--entity", "Department", "--no-delete", "floors.json"])
+    #expect(run.status == 0, "\(run.errors)")
+    let stored = try String(contentsOfFile: company.path + "/company.folio/schema.json", encoding: .utf8)
+    #expect(stored.contains(#""name": "floor""#))
+    let query = await company.run(["query", "--store", "company.folio", "--entity", "Department", "--where", "floor == 3"])
+    #expect(query.output.contains(#""name":"Research""#))
   }
 
   @Test func aProgressBarAppearsOnlyOnATerminalForALongSync() async throws {
@@ -277,7 +298,7 @@ import Testing
       #expect(run.output.isEmpty)
       #expect(
         run.errors.hasPrefix(
-          "company.folio/lock: error: the store is locked by another writer: pid "))
+          "company.folio/.folio/lock: error: the store is locked by another writer: pid "))
       #expect(count == 20)
     }
   }

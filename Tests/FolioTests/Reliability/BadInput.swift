@@ -9,14 +9,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
   /// The path under `Fixtures/bad/`.
   var file: String
   /// `payload` (parsed, then synced into ``entity``), `shard` (installed at ``target`` in a
-  /// store), `manifest` (installed as `manifest.json`), `schema` (decoded as a schema file) or
+  /// store), `manifest` (installed as a format-1 `manifest.json`), `journal` (installed as a
+  /// committed `.folio/journal/commit.json`), `schema` (decoded as a schema file) or
   /// `stored-schema` (installed as a store's `schema.json`).
   var kind: String
   var entity: String?
   var target: String?
-  /// Keep the manifest's checksum for the installed shard (else it is updated to match, so the
-  /// case tests the content alone).
-  var keepChecksum: Bool
   /// The expected error: `type`, `code` and location members that must all match one
   /// observed problem.
   var expected: JSONObject
@@ -31,7 +29,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
       guard case .string(let file)? = item["file"], case .string(let kind)? = item["kind"] else { return nil }
       return BadInput(
         file: file, kind: kind, entity: item["entity"]?.stringValue, target: item["target"]?.stringValue,
-        keepChecksum: item["keepChecksum"] == .bool(true), expected: item["expect"]?.objectValue ?? [:])
+        expected: item["expect"]?.objectValue ?? [:])
     }
   }
 

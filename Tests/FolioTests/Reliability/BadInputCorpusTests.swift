@@ -34,9 +34,6 @@ import FolioTestSupport
       let store = try Store(directory: path, schema: Self.schema)
       try StoreFixtures.load(StoreFixtures.fixturesDirectory.appendingPathComponent("stores/batches"), into: store)
     }
-    if ProcessInfo.processInfo.environment["FOLIO_BAD_RECORD"] != nil, input.file.hasSuffix("missing-shard.json") {
-      print("bad-input base manifest: \(String(decoding: try StoreFiles.readFile(path + "/manifest.json") ?? [], as: UTF8.self))")
-    }
     try install(input, in: path)
     let before = try Self.hashes(path)
     let observed = try feed(input, to: path)
@@ -51,19 +48,17 @@ import FolioTestSupport
     #expect(after == before, "\(input.file): the store directory changed")
   }
 
-  /// Puts the bad file into the store directory (shards, manifests, schema copies).
+  /// Puts the bad file into the store directory (shards, format-1 manifests, commit journals,
+  /// schema copies).
   func install(_ input: BadInput, in path: String) throws {
     let bytes = try input.bytes
     switch input.kind {
     case "shard":
       let target = try #require(input.target)
       try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + target))
-      guard !input.keepChecksum else { return }
-      var manifest = try Manifest(bytes: try #require(try StoreFiles.readFile(path + "/manifest.json")))
-      let entity = String(target.prefix { $0 != "/" })
-      let count = (try? JSONParser.parse(bytes))?.arrayValue?.count ?? 0
-      manifest.entities[entity]?.shards[0] = Manifest.Shard(records: count, checksum: ShardFile.checksum(bytes))
-      try Data(manifest.bytes).write(to: URL(fileURLWithPath: path + "/manifest.json"))
+    case "journal":
+      try FileManager.default.createDirectory(atPath: path + "/" + CommitJournal.folder, withIntermediateDirectories: true)
+      try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + CommitJournal.folder + "/commit.json"))
     case "manifest":
       try Data(bytes).write(to: URL(fileURLWithPath: path + "/manifest.json"))
     case "stored-schema":
@@ -119,14 +114,14 @@ import FolioTestSupport
 
   /// The SHA-256-free fingerprint of every file under `path` (FNV checksum of the bytes), by
   /// relative path, except the writer lock file, which a writer open rewrites with its own pid
-  /// and time (it is not content: the store's .gitignore lists it).
+  /// and time (it is not content: the store's .gitignore lists the local folder).
   static func hashes(_ path: String) throws -> [String: String] {
     var result: [String: String] = [:]
     let enumerator = FileManager.default.enumerator(atPath: path)
     while let name = enumerator?.nextObject() as? String {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
-      if !exists || isDirectory.boolValue || name == "lock" { continue }
+      if !exists || isDirectory.boolValue || name == LocalState.folder + "/lock" { continue }
       result[name] = ShardFile.checksum(try StoreFiles.readFile(path + "/" + name) ?? [])
     }
     return result

@@ -105,7 +105,7 @@ struct KillHarness {
   func check(round: Int, candidates: Set<Candidate>, recover: Bool, figures: inout Figures) throws -> Candidate? {
     var options = StoreOptions()
     options.readOnly = true
-    guard FileManager.default.fileExists(atPath: path + "/manifest.json") || Self.journalExists(path) else {
+    guard FileManager.default.fileExists(atPath: path + "/schema.json") || Self.journalExists(path) else {
       return nil  // Killed before the store was first created.
     }
     let reader: Store
@@ -138,7 +138,7 @@ struct KillHarness {
 
   /// Whether a save's journal is on disk.
   static func journalExists(_ path: String) -> Bool {
-    FileManager.default.fileExists(atPath: path + "/.journal")
+    FileManager.default.fileExists(atPath: path + "/.folio/journal")
   }
 
 }

@@ -108,10 +108,12 @@ import FolioTestSupport
     // Only the store's own files exist: identifiers never became file names.
     let files = Set(FileManager.default.subpaths(atPath: directory.path) ?? [])
     let own: Set<String> = [
-      "a", "a/b", "a/b/store.folio", "a/b/store.folio/.gitignore", "a/b/store.folio/lock", "a/b/store.folio/commit.lock",
-      "a/b/store.folio/schema.json", "a/b/store.folio/manifest.json",
+      "a", "a/b", "a/b/store.folio", "a/b/store.folio/.gitignore", "a/b/store.folio/.gitattributes",
+      "a/b/store.folio/schema.json", "a/b/store.folio/.folio", "a/b/store.folio/.folio/lock",
+      "a/b/store.folio/.folio/commit.lock", "a/b/store.folio/.folio/state.json",
+      "a/b/store.folio/Order", "a/b/store.folio/Order/0000000000000000.json",
     ]
-    let expected = own.union(StoreFixtures.batchSchema.entities.flatMap { ["a/b/store.folio/\($0.name)", "a/b/store.folio/\($0.name)/0000.json"] })
+    let expected = own
     #expect(files == expected)
     let reopened = try Store(directory: path, schema: StoreFixtures.batchSchema, options: StoreOptions(readOnly: true))
     #expect(reopened.get("Order", "../../x") == ["uuid": "../../x"])

@@ -31,11 +31,11 @@ import FolioTestSupport
     defer { writer.kill() }
     let second = try StoreTestHost.run(["kill-churn", path, "99", "1"])
     #expect(second.status == 1)
-    #expect(second.output.hasPrefix("lock: error: the store is locked by another writer: pid \(writer.process.processIdentifier) on host "))
+    #expect(second.output.hasPrefix(".folio/lock: error: the store is locked by another writer: pid \(writer.process.processIdentifier) on host "))
     #expect(second.output.hasSuffix("[locked]\n"))
     let error = try #require(throws: StoreError.self) { try Store.open(directory: path) }
     #expect(error.code == .locked)
-    #expect(error.file == "lock")
+    #expect(error.file == ".folio/lock")
     #expect(error.message.contains("pid \(writer.process.processIdentifier) on host"))
     writer.kill()
     _ = writer.wait()

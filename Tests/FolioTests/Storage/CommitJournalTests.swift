@@ -38,7 +38,7 @@ import FolioTestSupport
     defer { directory.remove() }
     let path = try seeded(directory)
     try crashedSave(path, after: stage)
-    #expect(FileManager.default.fileExists(atPath: path + "/.journal"))
+    #expect(FileManager.default.fileExists(atPath: path + "/.folio/journal"))
     let committed = stage != .journalPartlyWritten && stage != .journalWritten
     // A reader that finds the crashed journal sees the same state as the recovering writer.
     let reader = try Store(directory: path, schema: Self.schema, options: StoreOptions(readOnly: true))
@@ -49,7 +49,7 @@ import FolioTestSupport
       #expect(opened.get("Click", 8)?["batch"] == (committed ? 1 : nil))
       #expect(opened.generation == (committed ? 2 : 1))
     }
-    #expect(!FileManager.default.fileExists(atPath: path + "/.journal"))
+    #expect(!FileManager.default.fileExists(atPath: path + "/.folio/journal"))
     #expect(try store.check() == [])
     try store.update("Batch", 1, ["label": "after"])
     #expect(try store.check() == [])
@@ -61,10 +61,10 @@ import FolioTestSupport
     let path = try seeded(directory)
     try crashedSave(path, after: .journalWritten)
     // Killed while writing the commit record: only its temporary file exists.
-    try Data("{\"files\": [".utf8).write(to: URL(fileURLWithPath: path + "/.journal/commit.json.tmp"))
+    try Data("{\"files\": [".utf8).write(to: URL(fileURLWithPath: path + "/.folio/journal/commit.json.tmp"))
     let store = try Store(directory: path, schema: Self.schema)
     #expect(store.get("Batch", 1)?["label"] == "old")
-    #expect(!FileManager.default.fileExists(atPath: path + "/.journal"))
+    #expect(!FileManager.default.fileExists(atPath: path + "/.folio/journal"))
     #expect(try store.check() == [])
   }
 
@@ -112,8 +112,8 @@ import FolioTestSupport
     defer { directory.remove() }
     let path = try seeded(directory)
     try crashedSave(path, after: .committed)
-    try Data("{\"files\": 3".utf8).write(to: URL(fileURLWithPath: path + "/.journal/commit.json"))
+    try Data("{\"files\": 3".utf8).write(to: URL(fileURLWithPath: path + "/.folio/journal/commit.json"))
     let error = try #require(throws: StoreError.self) { try Store(directory: path, schema: Self.schema) }
-    #expect(error.description == ".journal/commit.json: error: the commit journal is damaged; restore the store from version control or a backup [invalidManifest]")
+    #expect(error.description == ".folio/journal/commit.json: error: the commit journal is damaged, so it was not applied; if the store's files look right, remove .folio/journal (else restore the store from version control or a backup) [invalidManifest]")
   }
 }

@@ -18,9 +18,27 @@ import Testing
     #expect(ShardFile.checksum(Array("hello, world!\n".utf8)) == "fnv1a64w:8ae6a8728cdb3812")
   }
 
-  @Test func shardFilesAreNamedByIndexNeverByIdentifier() {
-    #expect(ShardFile.path(entity: "Employee", index: 0) == "Employee/0000.json")
-    #expect(ShardFile.path(entity: "Employee", index: 0x3af) == "Employee/03af.json")
+  @Test func filesAreNamedByTheirBoundarysHashNeverByIdentifier() {
+    #expect(ShardLayout.path(entity: "Employee", name: ShardLayout.headName) == "Employee/0000000000000000.json")
+    #expect(ShardLayout.name(hash: 0x3af000) == "00000000003af000")
+    // The documented example: FNV-1a 64 of the text `7`, then the SplitMix64 finalizer.
+    #expect(RecordID.int(7).stableHash == 0xaf63_aa4c_8601_9796)
+    #expect(ShardLayout.boundaryHash(.int(7)) == Self.splitMix(0xaf63_aa4c_8601_9796))
+  }
+
+  static func splitMix(_ x: UInt64) -> UInt64 {
+    var z = x
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+
+  @Test func aboutOneRecordInAThousandTwentyFourStartsAFile() {
+    let ints = (1...200_000).filter { ShardLayout.isBoundary(.int(Int64($0))) }.count
+    let strings = (1...200_000).filter { ShardLayout.isBoundary(.string("flag-\($0)")) }.count
+    // Expected 195.3; a binomial spread of a few standard deviations (±14 each).
+    #expect((140...250).contains(ints))
+    #expect((140...250).contains(strings))
   }
 
   @Test func recordsAreWrittenInIdentifierOrderWithSortedKeys() {

@@ -13,18 +13,21 @@ import FolioTestSupport
     try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
   }
 
-  @Test func aNewStoreHoldsManifestSchemaGitignoreAndOneEmptyShardPerEntity() throws {
+  @Test func aNewStoreHoldsTheSchemaGitSettingsAndALocalFolderButNoShards() throws {
     let test = try TestStore(.directory, schema: Self.schema)
     defer { test.remove() }
     let path = try #require(test.path)
     let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    #expect(names == [".gitignore", "Batch", "Click", "Order", "Person", "commit.lock", "lock", "manifest.json", "schema.json"])
-    #expect(try text(path + "/Batch/0000.json") == "[]\n")
-    #expect(try text(path + "/.gitignore").contains("lock\ncommit.lock\n.journal/\n"))
-    let manifest = try Manifest(bytes: try bytes(path + "/manifest.json"))
-    #expect(manifest.generation == 0)
-    #expect(manifest.schemaFingerprint == Self.schema.fingerprint)
-    #expect(manifest.entities["Batch"]?.shards == [Manifest.Shard(records: 0, checksum: ShardFile.checksum(Array("[]\n".utf8)))])
+    #expect(names == [".folio", ".gitattributes", ".gitignore", "schema.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path + "/.folio").sorted() == ["lock", "state.json"])
+    #expect(try text(path + "/.gitignore").hasSuffix("\n.folio/\n"))
+    #expect(try text(path + "/.gitattributes").contains("* text eol=lf\n*/*.json merge=folio\n"))
+    let local = try #require(LocalState.read(directory: path))
+    #expect(local == LocalState(generation: 0, files: [:]))
+    let (stored, format) = try SchemaCopy.decode(try bytes(path + "/schema.json"), customRules: .none)
+    #expect(stored == Self.schema)
+    #expect(format == StoreFormat())
+    #expect(try text(path + "/schema.json").contains("\"folioStore\": {\n    \"formatVersion\": 2,\n    \"migrations\": []\n  }"))
   }
 
   @Test func reopeningRestoresEveryRecordAndTheGeneration() throws {
@@ -52,7 +55,7 @@ import FolioTestSupport
     let path = try #require(test.path)
     try test.store.insert("Person", ["id": 2, "name": "Bo", "tags": ["b", "a"], "score": 1.5])
     try test.store.insert("Person", ["id": 1, "name": "Ada", "born": "1815-12-10T00:00:00Z"])
-    let before = try text(path + "/Person/0000.json")
+    let before = try text(path + "/Person/0000000000000000.json")
     #expect(before == """
       [
         {
@@ -75,63 +78,75 @@ import FolioTestSupport
 
       """)
     try test.store.update("Person", 2, ["score": 2.25])
-    let after = try text(path + "/Person/0000.json")
+    let after = try text(path + "/Person/0000000000000000.json")
     let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
     #expect(changed.map { "\($0.1)" } == ["    \"score\": 2.25,"])
     #expect(before.split(separator: "\n").count == after.split(separator: "\n").count)
     #expect(try test.store.check() == [])
   }
 
-  @Test func aSaveRewritesOnlyTheShardsWhoseBytesChanged() throws {
+  /// The content files of `entity`, by name.
+  func files(_ path: String, _ entity: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: path + "/" + entity).sorted()
+  }
+
+  @Test func aSaveRewritesOnlyTheFilesWhoseBytesChanged() throws {
     let test = try TestStore(.directory, schema: Self.schema)
     defer { test.remove() }
     let path = try #require(test.path)
+    try test.store.insert("Batch", ["id": 1])
     try test.store.transaction { tx in
       for id in 1...3000 { try tx.insert("Click", ["clickID": .int(Int64(id))]) }
     }
-    let manifest = try Manifest(bytes: try bytes(path + "/manifest.json"))
-    #expect(manifest.entities["Click"]?.shardBits == 2)
-    #expect(manifest.entities["Click"]?.records == 3000)
-    let files = (0..<4).map { path + "/" + ShardFile.path(entity: "Click", index: $0) }
-    let inodes = try files.map(inode)
-    let batchInode = try inode(path + "/Batch/0000.json")
-    try test.store.delete("Click", 1234)
-    let touched = Click1234Shard.index
-    for (index, file) in files.enumerated() {
-      #expect((try inode(file) != inodes[index]) == (index == touched), "shard \(index)")
+    let table = try #require(test.store.state.tables["Click"])
+    let names = try files(path, "Click")
+    #expect(names == table.chunkNames.map { $0 + ".json" }.sorted())
+    #expect(names.count == 1 + (1...3000).filter { ShardLayout.isBoundary(.int(Int64($0))) }.count)
+    let inodes = try names.map { try inode(path + "/Click/" + $0) }
+    let batchInode = try inode(path + "/Batch/0000000000000000.json")
+    let victim = try #require((1...3000).map { RecordID.int(Int64($0)) }.first { !ShardLayout.isBoundary($0) && $0 > table.boundaries[0] })
+    let touched = table.chunkName(table.chunkIndex(for: victim)) + ".json"
+    try test.store.delete("Click", victim)
+    for (n, name) in names.enumerated() {
+      #expect((try inode(path + "/Click/" + name) != inodes[n]) == (name == touched), "file \(name)")
     }
-    #expect(try inode(path + "/Batch/0000.json") == batchInode)
+    #expect(try inode(path + "/Batch/0000000000000000.json") == batchInode)
     #expect(try test.store.check() == [])
-  }
-
-  enum Click1234Shard {
-    static var index: Int { Int(RecordID.int(1234).stableHash & 3) }
   }
 
   @Test(arguments: Backing.allCases)
-  func entitiesSplitTheirShardsAsTheyGrow(_ backing: Backing) throws {
+  func insertingOrDeletingABoundaryRecordSplitsOrMergesOneChunk(_ backing: Backing) throws {
     let test = try TestStore(backing, schema: Self.schema)
     defer { test.remove() }
+    let boundaries = (1...20_000).map { RecordID.int(Int64($0)) }.filter(ShardLayout.isBoundary)
+    let boundary = try #require(boundaries.first)
     try test.store.transaction { tx in
-      for id in 1...1024 { try tx.insert("Click", ["clickID": .int(Int64(id))]) }
+      for id in 1...1024 where RecordID.int(Int64(id)) != boundary { try tx.insert("Click", ["clickID": .int(Int64(id))]) }
     }
-    #expect(test.store.state.tables["Click"]?.shardCount == 1)
-    try test.store.insert("Click", ["clickID": 5000])
-    #expect(test.store.state.tables["Click"]?.shardCount == 2)
-    #expect(test.store.state.count("Click") == 1025)
+    let before = try #require(test.store.state.tables["Click"])
+    try test.store.insert("Click", ["clickID": boundary.jsonValue])
+    let after = try #require(test.store.state.tables["Click"])
+    #expect(after.chunkCount == before.chunkCount + 1)
+    let chunk = after.chunkIndex(for: boundary)
+    #expect(after.boundaries[chunk - 1] == boundary)
+    #expect(after.chunks[chunk].keys.allSatisfy { !($0 < boundary) })
+    #expect(after.chunks[chunk - 1].keys.allSatisfy { $0 < boundary })
+    try test.store.delete("Click", boundary)
+    #expect(test.store.state.tables["Click"]?.chunkCount == before.chunkCount)
     #expect(try test.store.check() == [])
+    if let path = test.path { #expect(try files(path, "Click").count == before.chunkCount) }
   }
 
   @Test func aTransactionThatChangesNothingWritesNothing() throws {
     let test = try TestStore(.directory, schema: Self.schema)
     defer { test.remove() }
     let path = try #require(test.path)
-    let manifestInode = try inode(path + "/manifest.json")
+    let stateInode = try inode(path + "/.folio/state.json")
     try test.store.transaction { tx in
       try tx.insert("Batch", ["id": 1])
       try tx.delete("Batch", 1)
     }
-    #expect(try inode(path + "/manifest.json") == manifestInode)
+    #expect(try inode(path + "/.folio/state.json") == stateInode)
     #expect(test.store.generation == 0)
   }
 
@@ -156,7 +171,7 @@ import FolioTestSupport
     try Data("hello".utf8).write(to: directory.url.appendingPathComponent("notes.txt"))
     let error = try #require(throws: StoreError.self) { try Store(directory: directory.path, schema: Self.schema) }
     #expect(error.code == .notAStore)
-    #expect(error.description == "error: \(directory.path) holds files that are not part of a Folio store (notes.txt); choose an empty or new directory [notAStore]")
+    #expect(error.description == "schema.json: error: \(directory.path) is not a Folio store: there is no schema.json (it holds notes.txt); check the path, restore schema.json from version control if it was lost, or create a store in an empty directory [notAStore]")
   }
 
   @Test func aReadOnlyStoreRefusesTransactions() throws {
@@ -170,22 +185,29 @@ import FolioTestSupport
 }
 
 extension StoreDirectoryTests {
-  @Test func rewritingFilesNormalisesAcceptedHandEdits() throws {
+  @Test func aValidHandEditIsAcceptedAndCanonicalizingRewritesOnlyThatFile() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path + "/s"
     do {
       let store = try Store(directory: path, schema: Self.schema)
       try store.insert("Person", ["id": 1, "name": "Ada"])
+      try store.insert("Batch", ["id": 1])
     }
-    try Data(#"[{"name":"Ada","id":1,"active":true}]"#.utf8).write(to: URL(fileURLWithPath: path + "/Person/0000.json"))
-    let store = try Store(directory: path, schema: Self.schema, options: StoreOptions(validation: .lenient))
-    #expect(try store.check().count == 3)
-    try store.rewriteFiles()
-    #expect(try text(path + "/Person/0000.json") == "[\n  {\n    \"active\": true,\n    \"id\": 1,\n    \"name\": \"Ada\"\n  }\n]\n")
-    #expect(store.generation == 1)
-    let reopened = try Store(directory: directory.path + "/s", schema: Self.schema, options: StoreOptions(readOnly: true))
-    #expect(reopened.loadProblems == [])
+    let batch = try bytes(path + "/Batch/0000000000000000.json")
+    try Data("[{\"name\":\"Ada L.\",\"id\":1,\"active\":true}]".utf8).write(to: URL(fileURLWithPath: path + "/Person/0000000000000000.json"))
+    let store = try Store(directory: path, schema: Self.schema)
+    #expect(store.get("Person", 1)?["name"] == "Ada L.")
+    #expect(store.generation == 3)
+    #expect(try store.check() == [])
+    #expect(store.nonCanonicalFiles() == ["Person/0000000000000000.json: valid, but not in canonical form (line endings, spacing, order, or a derived link written out); folio check --fix rewrites it"])
+    #expect(try store.canonicalizeFiles() == 1)
+    #expect(try text(path + "/Person/0000000000000000.json") == "[\n  {\n    \"active\": true,\n    \"id\": 1,\n    \"name\": \"Ada L.\"\n  }\n]\n")
+    #expect(try bytes(path + "/Batch/0000000000000000.json") == batch)
+    #expect(store.generation == 3)
+    #expect(store.nonCanonicalFiles() == [])
+    let reopened = try Store(directory: path, schema: Self.schema, options: StoreOptions(readOnly: true))
+    #expect(reopened.generation == 3)
   }
 }
 

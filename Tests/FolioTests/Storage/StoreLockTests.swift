@@ -14,7 +14,7 @@ import FolioTestSupport
     let result = try StoreTestHost.run(["write", path, "Batch", #"{"id": 7}"#])
     #expect(result.status == 1)
     let pid = ProcessInfo.processInfo.processIdentifier
-    #expect(result.output.hasPrefix("lock: error: the store is locked by another writer: pid \(pid) on host \(StoreLock.hostName()) since "))
+    #expect(result.output.hasPrefix(".folio/lock: error: the store is locked by another writer: pid \(pid) on host \(StoreLock.hostName()) since "))
     #expect(result.output.contains("close that store (or wait for that process to end), or open this one read-only [locked]"))
     #expect(test.store.get("Batch", 7) == nil)
     #expect(try test.store.check() == [])

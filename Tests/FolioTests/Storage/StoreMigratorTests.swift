@@ -22,8 +22,9 @@ import FolioTestSupport
     return path
   }
 
-  func manifest(_ path: String) throws -> Manifest {
-    try Manifest(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path + "/manifest.json"))))
+  /// The schema copy and the store's format member in `schema.json`.
+  func stored(_ path: String) throws -> (schema: Schema, format: StoreFormat) {
+    try SchemaCopy.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path + "/schema.json"))), customRules: .none)
   }
 
   @Test func addingOptionalAttributesAndEntitiesNeedsNoMigration() throws {
@@ -37,7 +38,7 @@ import FolioTestSupport
     #expect(store.get("Employee", 1) == ["id": 1, "fullName": "Ada"])
     try store.update("Employee", 1, ["nickname": "A"])
     try store.insert("Team", ["id": 1])
-    #expect(try manifest(path).schemaFingerprint == v2.fingerprint)
+    #expect(try stored(path).schema.fingerprint == v2.fingerprint)
     #expect(try store.check() == [])
   }
 
@@ -49,8 +50,8 @@ import FolioTestSupport
     v2.entities[0].attributes[1] = Attribute(name: "fullName", type: .int)
     v2.entities[0].attributes.append(Attribute(name: "email", type: .string))
     let error = try #require(throws: StoreError.self) { try Store(directory: path, schema: v2) }
-    #expect(error.description == "manifest.json: error: the store was written with a different schema (Employee.fullName changed type from string to int; Employee.email was added as a required attribute); declare a Migration for the change, or open with the schema the store was written with (at /schemaFingerprint) [schemaMismatch]")
-    #expect(try manifest(path).schemaFingerprint == Self.v1.fingerprint)
+    #expect(error.description == "schema.json: error: the store was written with a different schema (Employee.fullName changed type from string to int; Employee.email was added as a required attribute); declare a Migration for the change (StoreOptions.migrations), or open with the schema the store was written with [schemaMismatch]")
+    #expect(try stored(path).schema.fingerprint == Self.v1.fingerprint)
   }
 
   @Test func migrationsRunInOrderOnceAndAreRecorded() throws {
@@ -89,8 +90,8 @@ import FolioTestSupport
       #expect(try store.check() == [])
     }
     #expect(runs.withLock { $0 } == ["rename", "rank"])
-    #expect(try manifest(path).migrations == ["rename-fullName", "rank-and-drop-legacy"])
-    #expect(!FileManager.default.fileExists(atPath: path + "/Legacy/0000.json"))
+    #expect(try stored(path).format.migrations == ["rename-fullName", "rank-and-drop-legacy"])
+    #expect(!FileManager.default.fileExists(atPath: path + "/Legacy"))
     let again = try Store(directory: path, schema: v2, options: StoreOptions(migrations: migrations))
     #expect(runs.withLock { $0 } == ["rename", "rank"])
     #expect(again.get("Employee", 1)?["name"] == "Ada")
@@ -100,7 +101,7 @@ import FolioTestSupport
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try makeV1(directory)
-    let before = try manifest(path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path + "/schema.json"))
     var v2 = Self.v1
     v2.entities[0].attributes[1] = Attribute(name: "fullName", type: .int)
     let noop = Migration("forgot-to-convert") { _ in }
@@ -111,7 +112,7 @@ import FolioTestSupport
     #expect(problem.hasPrefix("error: after migrating, attribute 'fullName': expected "))
     #expect(problem.hasSuffix(#"found the string "Ada" [typeMismatch]; fix the migration (at /Employee/0) [invalidStoredRecord]"#))
     #expect(error.problems.count == 2)
-    #expect(try manifest(path) == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/schema.json")) == before)
   }
 
   @Test func aNewStoreRecordsTheMigrationsItDoesNotNeed() throws {
@@ -119,6 +120,6 @@ import FolioTestSupport
     defer { directory.remove() }
     let failing = Migration("never") { _ in throw StoreError(code: .migrationFailed, message: "must not run") }
     _ = try Store(directory: directory.path + "/s", schema: Self.v1, options: StoreOptions(migrations: [failing]))
-    #expect(try manifest(directory.path + "/s").migrations == ["never"])
+    #expect(try stored(directory.path + "/s").format.migrations == ["never"])
   }
 }

@@ -17,7 +17,7 @@ struct SchemaFileDecoder {
   // MARK: Schema
 
   mutating func schema(_ value: JSONValue) -> Schema {
-    let keys: Set<String> = ["folioSchema", "keyConvention", "dateFormats", "entities"]
+    let keys: Set<String> = ["folioSchema", "keyConvention", "dateFormats", "entities", StoreFormat.member]
     guard let o = object(value, at: "", keys: keys, what: "a schema object") else {
       return Schema(entities: [])
     }

@@ -1,0 +1,60 @@
+/// Which file of an entity holds a record (format 2, Documentation/FileFormat.md "Which file holds
+/// a record"): an entity's records, in identifier order, are cut into runs by *boundary*
+/// records, chosen by a hash of their own identifier alone, and each run is one file.
+///
+/// Because whether a record is a boundary depends on nothing but its identifier, inserting or
+/// deleting an ordinary record changes only the file it falls in, and inserting or deleting a
+/// boundary record (one in ``averageRecords``) splits one file or merges it into its
+/// predecessor. An entity never reshuffles as it grows. Identifiers never become file names:
+/// a file is named after its boundary's hash.
+enum ShardLayout {
+  /// The mean number of records per file: a record is a boundary when its
+  /// ``boundaryHash(_:)`` is a multiple of this.
+  static let averageRecords: UInt64 = 1024
+
+  /// The name of an entity's first file, which holds the records before the first boundary.
+  static let headName = "0000000000000000"
+
+  /// `RecordID.stableHash` (FNV-1a 64 of the identifier's canonical text) mixed by the
+  /// SplitMix64 finalizer, so that the low bits of neighbouring identifiers (`7`, `8`) are
+  /// independent.
+  @inline(__always)
+  static func boundaryHash(_ id: RecordID) -> UInt64 {
+    var z = id.stableHash
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+
+  /// Whether a record with identifier `id` starts a file of its own.
+  @inline(__always)
+  static func isBoundary(_ id: RecordID) -> Bool {
+    isBoundary(hash: boundaryHash(id))
+  }
+
+  /// Whether a boundary hash makes a boundary (a multiple of ``averageRecords``, and not 0,
+  /// which would name the head file).
+  @inline(__always)
+  static func isBoundary(hash: UInt64) -> Bool {
+    hash % averageRecords == 0 && hash != 0
+  }
+
+  /// The file name (without `.json`) of the file that a boundary with this hash starts: 16
+  /// lowercase hex digits.
+  static func name(hash: UInt64) -> String {
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// The path of file `name` of `entity`, relative to the store: `Employee/3a0c…400.json`.
+  static func path(entity: String, name: String) -> String {
+    entity + "/" + name + ".json"
+  }
+
+  /// Whether `name` (without `.json`) has the form of a file name Folio writes: 16 lowercase
+  /// hex digits.
+  static func isFileName(_ name: Substring) -> Bool {
+    name.utf8.count == 16
+      && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+}

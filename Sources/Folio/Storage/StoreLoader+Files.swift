@@ -1,0 +1,148 @@
+extension StoreLoader {
+  /// Reads, parses and checks one content file.
+  func loadFile(_ checker: RecordChecker, file: String) -> FileResult {
+    var result = FileResult(file: file)
+    func problem(_ code: StoreError.Code, _ message: String, pointer: String? = nil, bytes: [UInt8]? = nil, id: RecordID? = nil) {
+      var error = StoreError(code: code, message: message, entity: checker.entity.name, id: id, file: file, pointer: pointer)
+      if let pointer, let bytes, let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
+        error.line = location.line
+        error.column = location.column
+      }
+      result.problems.append(error)
+    }
+    let bytes: [UInt8]
+    do throws(StoreError) {
+      guard let read = try StoreFiles.readFile(path(file)) else {
+        // Listed by a committed journal but gone: the journal is damaged.
+        problem(.missingShard, "the file is missing; restore it from version control or a backup")
+        result.isProtected = true
+        return result
+      }
+      bytes = read
+    } catch {
+      result.problems.append(error)
+      result.isProtected = true
+      return result
+    }
+    result.checksum = ShardFile.checksum(bytes)
+    let value: JSONValue
+    do throws(StoreError) {
+      value = try ShardFile.parse(bytes, file: file)
+    } catch {
+      if error.code == .mergeConflict {
+        for line in ShardFile.conflictMarkerLines(bytes) where line.marker == "<" {
+          var located = error
+          located.entity = checker.entity.name
+          located.line = line.line
+          result.problems.append(located)
+        }
+      } else {
+        var located = error
+        located.entity = checker.entity.name
+        result.problems.append(located)
+      }
+      result.isProtected = true
+      return result
+    }
+    guard case .array(let items) = value else {
+      problem(.invalidStoredRecord, "a shard file holds a JSON array of records, found \(value.kindName)", pointer: "", bytes: bytes)
+      result.isProtected = true
+      return result
+    }
+    result.records.reserveCapacity(items.count)
+    for (position, item) in items.enumerated() {
+      guard case .object(let record) = item else {
+        problem(.invalidStoredRecord, "expected a record (a JSON object), found \(item.kindName)", pointer: "/\(position)", bytes: bytes)
+        result.isProtected = true
+        continue
+      }
+      let checked = checker.check(record)
+      for p in checked.problems {
+        problem(
+          .invalidStoredRecord, p.message,
+          pointer: "/\(position)" + (p.member.map { "/" + ShardFile.escapePointer($0) } ?? ""), bytes: bytes, id: checked.id)
+      }
+      guard checked.problems.isEmpty, let id = checked.id else {
+        result.isProtected = true
+        continue
+      }
+      if result.records.updateValue(checked.record, forKey: id) != nil {
+        problem(.invalidStoredRecord, "\(checker.entity.name) \(id) appears twice; keep one of the records", pointer: "/\(position)", bytes: bytes, id: id)
+        result.isProtected = true
+        continue
+      }
+      result.order.append(id)
+      if result.first.map({ id < $0 }) ?? true { result.first = id }
+      if result.last.map({ $0 < id }) ?? true { result.last = id }
+      if ShardLayout.isBoundary(id) { result.boundaries.append(id) }
+    }
+    return result
+  }
+
+  /// Builds an entity's table from its files. When every file holds exactly one chunk of the
+  /// layout (what Folio writes), the files' records become the chunks as they are; otherwise
+  /// every record is placed anew and the entity is marked for re-layout.
+  static func table(_ entity: String, from files: [FileResult]) -> (
+    table: EntityTable, problems: [StoreError], protectedFiles: Set<String>, relayout: Bool
+  ) {
+    let nonEmpty = files.filter { !$0.records.isEmpty }
+    if nonEmpty.count == files.count, let chunked = chunks(nonEmpty) {
+      return (chunked, [], [], false)
+    }
+    // Hand-edited placement: every record goes where the layout puts it. A record found in two
+    // files is kept once (from the first file in name order) and both files are protected.
+    var table = EntityTable()
+    var problems: [StoreError] = []
+    var protectedFiles = Set<String>()
+    var seenIn: [RecordID: String] = [:]
+    for file in files {
+      for id in file.order {
+        guard let record = file.records[id] else { continue }
+        if let other = seenIn[id] {
+          problems.append(
+            StoreError(
+              code: .invalidStoredRecord,
+              message: "\(entity) \(id) is also in \(other); keep one of the two records",
+              entity: entity, id: id, file: file.file))
+          protectedFiles.insert(other)
+          protectedFiles.insert(file.file)
+          continue
+        }
+        seenIn[id] = file.file
+        table.set(record, for: id)
+      }
+    }
+    for id in table.collisions.sorted() {
+      problems.append(
+        StoreError(
+          code: .identifierCollision,
+          message: "\(entity) \(id) has the same boundary hash as another identifier of \(entity) (a FNV-1a collision); change one of the identifiers",
+          entity: entity, id: id, file: seenIn[id]))
+    }
+    return (table, problems, protectedFiles, true)
+  }
+
+  /// The table whose chunks are `files`, when each file holds one whole chunk: the head file
+  /// (no boundary) first, then files that each start with their one boundary, named after it,
+  /// in identifier order without overlap. `nil` otherwise.
+  private static func chunks(_ files: [FileResult]) -> EntityTable? {
+    var head: [RecordID: JSONObject] = [:]
+    var rest: [(boundary: RecordID, records: [RecordID: JSONObject], last: RecordID)] = []
+    for file in files {
+      guard let first = file.first, let last = file.last else { return nil }
+      if file.name == ShardLayout.headName, file.boundaries.isEmpty, head.isEmpty {
+        head = file.records
+        continue
+      }
+      guard file.boundaries == [first], ShardLayout.name(hash: ShardLayout.boundaryHash(first)) == file.name else {
+        return nil
+      }
+      rest.append((first, file.records, last))
+    }
+    rest.sort { $0.boundary < $1.boundary }
+    let headLast = head.keys.max()
+    if let headLast, let firstBoundary = rest.first?.boundary, !(headLast < firstBoundary) { return nil }
+    for i in rest.indices.dropFirst() where !(rest[i - 1].last < rest[i].boundary) { return nil }
+    return EntityTable(boundaries: rest.map(\.boundary), chunks: [head] + rest.map(\.records))
+  }
+}

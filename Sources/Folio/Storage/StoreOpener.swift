@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The steps of opening a directory store.
+struct StoreOpener {
+  let path: String
+  let schema: Schema
+  let options: StoreOptions
+
+  struct Opened {
+    var state: StoreState
+    var disk: DirectoryBacking
+    var problems: [StoreError]
+  }
+
+  /// The error for a directory that holds no store, saying what it does hold.
+  static func notAStore(_ path: String) -> StoreError {
+    let found = StoreFiles.list(path).filter { $0 != LocalState.folder && $0 != ".git" }.sorted()
+    let holds = found.isEmpty ? "it is empty" : "it holds \(found.prefix(5).joined(separator: ", "))\(found.count > 5 ? ", …" : "")"
+    return StoreError(
+      code: .notAStore,
+      message: "\(path) is not a Folio store: there is no schema.json (\(holds)); check the path, restore schema.json from version control if it was lost, or create a store in an empty directory",
+      file: "schema.json")
+  }
+
+  func open() throws -> Opened {
+    _ = try schema.validated()
+    // Entity names become folder names: refuse anything that could leave the store directory
+    // or take the name of a store file.
+    for entity in schema.entities where !StorePath.isSafeName(entity.name) || StorePath.reservedNames.contains(entity.name) {
+      throw StoreError(
+        code: .invalidRecord,
+        message: "the entity name '\(entity.name)' cannot be a folder name in a store; use letters, digits, '_', '-' and '.' (not first), and none of \(StorePath.reservedNames.sorted().joined(separator: ", "))",
+        entity: entity.name)
+    }
+    if !options.readOnly, isEmptyDirectory() {
+      try create()
+    }
+    var lock: StoreLock?
+    if !options.readOnly {
+      try StoreFiles.makeDirectory(path + "/" + LocalState.folder)
+      lock = try StoreLock.acquire(directory: path)
+    }
+    do {
+      return try openLocked(lock)
+    } catch {
+      lock?.release()
+      throw error
+    }
+  }
+
+  /// Whether the directory is missing, or holds nothing but Folio's local folder.
+  private func isEmptyDirectory() -> Bool {
+    StoreFiles.list(path).allSatisfy { $0 == LocalState.folder }
+  }
+
+  private func openLocked(_ lock: StoreLock?) throws -> Opened {
+    var overlay: [String: String] = [:]
+    var removed = Set<String>()
+    var readLock: CommitLock?
+    let legacyManifest = try StoreFiles.readFile(path + "/" + LegacyManifest.file)
+    if lock != nil {
+      if legacyManifest != nil { try CommitJournal.recover(directory: path, folder: CommitJournal.legacyFolder) }
+      try CommitJournal.recover(directory: path)
+    } else {
+      if StoreFiles.exists(path + "/" + LocalState.folder) {
+        readLock = try? CommitLock.acquire(directory: path, shared: true)
+      }
+      if let (entries, removals) = try CommitJournal.committedRecord(directory: path) {
+        for (n, entry) in entries.enumerated() {
+          let copy = path + "/" + CommitJournal.folder + "/\(n)"
+          if StoreFiles.exists(copy) { overlay[entry.file] = copy }
+        }
+        removed = Set(removals)
+      }
+    }
+    defer { readLock?.release() }
+    func read(_ file: String) throws(StoreError) -> [UInt8]? { try StoreFiles.readFile(overlay[file] ?? path + "/" + file) }
+    // A format-1 store's manifest is read after its journal is recovered.
+    let legacy = try (lock != nil ? StoreFiles.readFile(path + "/" + LegacyManifest.file) : legacyManifest)
+      .map { bytes throws(StoreError) in try LegacyManifest(bytes: bytes) }
+    guard let schemaBytes = try read("schema.json") else { throw Self.notAStore(path) }
+    var (stored, format) = try SchemaCopy.decode(schemaBytes, customRules: CustomRules(collectingFrom: schema))
+    if let legacy { format.migrations = legacy.migrations }
+    let pending = options.migrations.filter { !format.migrations.contains($0.name) }
+    if !pending.isEmpty {
+      guard let lock else {
+        throw StoreError(code: .readOnly, message: "the store needs migrations (\(pending.map(\.name).joined(separator: ", "))); open it once without readOnly to run them")
+      }
+      let migrated = try StoreMigrator(path: path, schema: schema, stored: stored, options: options).migrate(pending)
+      format.migrations += pending.map(\.name)
+      var disk = DirectoryBacking(
+        path: path, lock: lock, local: LocalState(files: migrated.files), protectedFiles: [],
+        relayout: Set(schema.entities.map(\.name)), options: options)
+      var state = migrated.state
+      state.generation = (LocalState.read(directory: path)?.generation ?? legacy?.generation ?? 0) + 1
+      // Files of entities the migrated schema no longer has go in the same commit.
+      let entities = Set(schema.entities.map(\.name))
+      let dropped = migrated.files.keys.filter { !entities.contains(String($0.prefix { $0 != "/" })) }.sorted()
+      try write(&disk, state: state, format: format, legacy: legacy != nil, removals: dropped)
+      return Opened(state: state, disk: disk, problems: [])
+    }
+    if stored.fingerprint != schema.fingerprint {
+      let problems = SchemaCopy.incompatibilities(stored: stored, current: schema)
+      if !problems.isEmpty {
+        throw StoreError(
+          code: .schemaMismatch,
+          message: "the store was written with a different schema (\(problems.joined(separator: "; "))); declare a Migration for the change (StoreOptions.migrations), or open with the schema the store was written with",
+          file: "schema.json")
+      }
+    }
+    var loaded = StoreLoader(directory: path, schema: schema, overlay: overlay, removed: removed).load()
+    if options.validation == .strict, !loaded.problems.isEmpty {
+      throw StoreValidationError(problems: loaded.problems)
+    }
+    // The generation: the local state's, one newer when files changed outside Folio since it
+    // was written; a fresh clone (no local state) starts at 0, a format-1 store keeps its own.
+    let local = LocalState.read(directory: path, overlay: overlay)
+    let changedOutside = local.map { $0.files != loaded.files } ?? false
+    loaded.state.generation = legacy?.generation ?? local.map { $0.generation + (changedOutside ? 1 : 0) } ?? 0
+    var disk = DirectoryBacking(
+      path: path, lock: lock, local: LocalState(generation: loaded.state.generation, files: loaded.files),
+      protectedFiles: loaded.protectedFiles, relayout: loaded.relayout, options: options)
+    if lock != nil, legacy != nil || local == nil || changedOutside || schemaBytes != SchemaCopy.bytes(schema, format: format) {
+      try write(&disk, state: loaded.state, format: format, legacy: legacy != nil)
+    }
+    return Opened(state: loaded.state, disk: disk, problems: loaded.problems)
+  }
+
+  /// Saves what opening found that the files do not say yet, in one commit: the schema copy
+  /// after a compatible change or a migration, the local state (rebuilt, or after edits made
+  /// outside Folio), and for a format-1 store the upgrade to format 2 — every record in the file
+  /// the layout gives it, links stored once, the manifest and format 1's lock files removed,
+  /// the `.gitignore` and `.gitattributes` of format 2.
+  private func write(
+    _ disk: inout DirectoryBacking, state: StoreState, format: StoreFormat, legacy: Bool, removals: [String] = []
+  ) throws(StoreError) {
+    var extra: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema, format: format))]
+    var removals = removals
+    // Entities marked for re-layout (a migration's, a format-1 store's) are written whole.
+    var dirty: [String: Set<String>] = [:]
+    for entity in disk.relayout { dirty[entity] = [] }
+    if legacy {
+      extra.append((".gitignore", Array(DirectoryBacking.gitignore.utf8)))
+      extra.append((".gitattributes", Array(DirectoryBacking.gitattributes.utf8)))
+      removals.append(LegacyManifest.file)
+      for entity in schema.entities { dirty[entity.name] = [] }
+      disk.relayout.formUnion(dirty.keys)
+    }
+    try disk.save(state, dirty: dirty, extra: extra, extraRemovals: removals)
+    if legacy {
+      for name in ["lock", "commit.lock"] { try StoreFiles.removeFile(path + "/" + name) }
+    }
+  }
+
+  /// Creates a new, empty store: its files are written into a folder beside the directory and
+  /// moved into place with one rename, so a failed creation leaves nothing half made.
+  private func create() throws(StoreError) {
+    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+    let slash = trimmed.lastIndex(of: "/")
+    let parent = slash.map { String(trimmed[..<$0]) } ?? "."
+    let base = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+    try StoreFiles.makeDirectory(parent.isEmpty ? "/" : parent)
+    let aside = (parent.isEmpty ? "" : parent) + "/.\(base).creating-\(getpid())"
+    try StoreFiles.removeTree(aside)
+    do throws(StoreError) {
+      try StoreFiles.makeDirectory(aside + "/" + LocalState.folder)
+      let files: [(String, [UInt8])] = [
+        ("schema.json", SchemaCopy.bytes(schema, format: StoreFormat(migrations: options.migrations.map(\.name)))),
+        (".gitignore", Array(DirectoryBacking.gitignore.utf8)),
+        (".gitattributes", Array(DirectoryBacking.gitattributes.utf8)),
+        (LocalState.file, LocalState().bytes),
+      ]
+      for (file, bytes) in files { try StoreFiles.writeFile(bytes, to: aside + "/" + file, sync: true) }
+      try StoreFiles.syncPath(aside + "/" + LocalState.folder)
+      try StoreFiles.syncPath(aside)
+      // An empty directory (or one holding only a local folder) is replaced; one that another
+      // process filled meanwhile is not, and is then opened as the store it now is.
+      try StoreFiles.removeTree(path + "/" + LocalState.folder)
+      if rename(aside, trimmed) != 0 {
+        let code = errno
+        guard code == ENOTEMPTY || code == EEXIST else { throw StoreFiles.failure("create the store", path, code: code) }
+        try StoreFiles.removeTree(aside)
+      }
+      try StoreFiles.syncPath(parent.isEmpty ? "/" : parent)
+    } catch {
+      try? StoreFiles.removeTree(aside)
+      throw error
+    }
+  }
+}
