@@ -95,10 +95,9 @@ public struct JSONParser {
     var reader = Reader(buffer: buffer, options: options)
     defer { reader.deallocate() }
     if buffer.count > options.maxDocumentBytes {
-      throw reader.error(
-        .tooLarge,
-        "the document is longer than the limit of \(options.maxDocumentBytes) bytes; "
-          + "split it, or raise JSONParser.Options.maxDocumentBytes", at: options.maxDocumentBytes)
+      // Reported at the start, as a reader that refuses a file by its size reports it
+      // (``JSONError/documentTooLarge(limit:file:)``), without scanning the document for lines.
+      throw reader.error(.tooLarge, JSONError.documentTooLargeMessage(limit: options.maxDocumentBytes), at: 0)
     }
     return try reader.parseDocument()
   }
