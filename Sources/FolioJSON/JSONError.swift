@@ -100,3 +100,23 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     return "\(location): error: \(message) [\(code)]\n  \(sourceLine)\n  \(caretPad)^"
   }
 }
+
+extension JSONError {
+  /// The error for a document longer than `limit` bytes, at line 1, column 1, exactly as
+  /// ``JSONParser`` reports it: for readers that refuse a file by its size before reading it, or
+  /// stop reading a stream at the limit.
+  ///
+  /// ```swift
+  /// JSONError.documentTooLarge(limit: 100, file: "big.json").code  // .tooLarge
+  /// ```
+  public static func documentTooLarge(limit: Int, file: String?) -> JSONError {
+    JSONError(
+      code: .tooLarge, message: documentTooLargeMessage(limit: limit), offset: 0, line: 1,
+      column: 1, sourceLine: "", file: file)
+  }
+
+  static func documentTooLargeMessage(limit: Int) -> String {
+    "the document is longer than the limit of \(limit) bytes; split it, or raise "
+      + "JSONParser.Options.maxDocumentBytes"
+  }
+}

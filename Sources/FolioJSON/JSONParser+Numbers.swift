@@ -123,7 +123,8 @@ extension JSONParser.Reader {
     guard let value = Double(text), value.isFinite else {
       throw error(
         .numberOutOfRange,
-        "the number \(text.prefix(40)) is too large for a 64-bit floating-point value", at: start)
+        "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large for a 64-bit "
+          + "floating-point value", at: start)
     }
     return .double(value)
   }

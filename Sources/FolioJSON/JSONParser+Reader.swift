@@ -76,7 +76,14 @@ extension JSONParser {
       if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
         throw error(
           .unexpectedCharacter,
-          "a byte-order mark (U+FEFF) is not allowed; save the file as UTF-8 without a BOM", at: 0)
+          "the input starts with a UTF-8 byte-order mark (EF BB BF), which JSON does not allow; "
+            + "save the file as UTF-8 without a BOM", at: 0)
+      }
+      if let encoding = otherEncoding() {
+        throw error(
+          .invalidUTF8,
+          "the input is \(encoding), not UTF-8; JSON must be UTF-8: convert it "
+            + "(e.g. iconv -f \(encoding.prefix { $0 != " " }) -t UTF-8)", at: 0)
       }
       let value = try parseValues()
       skipWhitespace()

@@ -253,10 +253,14 @@ extension JSONParser.Reader {
       }
       appendUTF8(scalar)
     default:
-      let shown = byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "0x\(hex2(byte))"
+      // A printable character is quoted as written; any other byte is named by its value, since
+      // quoting it would print it raw (or as a bare number that reads like part of the escape).
+      let shown =
+        byte >= 0x20 && byte < 0x7F
+        ? "'\\\(String(UnicodeScalar(byte)))'" : "a backslash followed by byte 0x\(hex2(byte))"
       throw error(
         .invalidEscape,
-        "'\\\(shown)' is not a JSON escape; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+        "\(shown) is not a JSON escape; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
         at: escapeStart)
     }
   }

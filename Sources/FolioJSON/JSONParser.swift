@@ -16,7 +16,8 @@
 ///   a number too small for a `Double` becomes `0.0`. A number too large to be finite, such as
 ///   `1e400`, is ``JSONError/Code/numberOutOfRange``.
 /// - **A byte-order mark** at the start is rejected: JSON exchanged between systems must not
-///   carry one (RFC 8259 §8.1).
+///   carry one (RFC 8259 §8.1). UTF-16 and UTF-32 input (a byte-order mark, or the NULs of its
+///   first four bytes) is ``JSONError/Code/invalidUTF8`` with a message naming the encoding.
 /// - **Limits**: nesting deeper than ``Options/maxDepth`` (default 512) is
 ///   ``JSONError/Code/nestingTooDeep`` — the parser is iterative, so no depth can overflow the
 ///   stack — a string longer than ``Options/maxStringBytes`` bytes of input (default 64 MiB),
@@ -95,10 +96,9 @@ public struct JSONParser {
     var reader = Reader(buffer: buffer, options: options)
     defer { reader.deallocate() }
     if buffer.count > options.maxDocumentBytes {
-      throw reader.error(
-        .tooLarge,
-        "the document is longer than the limit of \(options.maxDocumentBytes) bytes; "
-          + "split it, or raise JSONParser.Options.maxDocumentBytes", at: options.maxDocumentBytes)
+      // Reported at the start, as a reader that refuses a file by its size reports it
+      // (``JSONError/documentTooLarge(limit:file:)``), without scanning the document for lines.
+      throw reader.error(.tooLarge, JSONError.documentTooLargeMessage(limit: options.maxDocumentBytes), at: 0)
     }
     return try reader.parseDocument()
   }

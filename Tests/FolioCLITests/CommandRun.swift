@@ -18,7 +18,7 @@ struct CommandRun {
     let errors = CapturedOutput()
     let bytes = Array(input.utf8)
     let console = Console(
-      standardOutput: output, standardError: errors, readStandardInput: { bytes },
+      standardOutput: output, standardError: errors, readStandardInput: { _ in bytes },
       environment: environment, currentDirectory: directory, isErrorTerminal: terminal)
     let status = await FolioCommand.run(arguments, console: console)
     return CommandRun(status: status, output: output.text, errors: errors.text)

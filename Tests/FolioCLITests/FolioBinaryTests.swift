@@ -90,4 +90,74 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(result.errors.hasPrefix("company.folio: error: There is no store at 'company.folio'."))
   }
+
+  /// Runs a `bash` script in `directory` with `$FOLIO` set to the executable: for resource
+  /// limits and pipelines around `folio`.
+  static func shell(_ script: String, in directory: String) throws
+    -> (status: Int32, output: String, errors: String)
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    var environment = ProcessInfo.processInfo.environment
+    environment["FOLIO"] = try executable().path
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
+  }
+
+  static let syncEmployee =
+    #""$FOLIO" sync --store company.folio --schema Fixtures/company/schema.json --entity Employee"#
+
+  @Test func aPayloadFileOverTheLimitIsRefusedByItsSizeWithoutReadingIt() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    // A sparse file one byte over the 1 GiB limit: no disk used.
+    let big = company.path + "/big.json"
+    #expect(FileManager.default.createFile(atPath: big, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: big))
+    try handle.truncate(atOffset: (1 << 30) + 1)
+    try handle.close()
+    let started = ContinuousClock.now
+    // 600 MB of address space: reading the file would need 1 GiB.
+    let result = try Self.shell("ulimit -v 600000; exec \(Self.syncEmployee) big.json", in: company.path)
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(result.status == 1)
+    #expect(
+      result.errors.hasPrefix(
+        "big.json:1:1: error: the document is longer than the limit of 1073741824 bytes; split it, or raise JSONParser.Options.maxDocumentBytes [tooLarge]\n"
+      ))
+    #expect(!FileManager.default.fileExists(atPath: company.path + "/company.folio"))
+  }
+
+  @Test func standardInputIsReadOnlyUpToTheLimit() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    // 50 MB piped into a limit of 1,000 bytes: folio stops reading and exits, so the writer
+    // meets a closed pipe instead of finishing (SIGPIPE, or EPIPE where SIGPIPE is ignored).
+    let result = try Self.shell(
+      """
+      head -c 50000000 /dev/zero | FOLIO_MAX_INPUT_BYTES=1000 \(Self.syncEmployee) - 2>&1
+      echo "statuses ${PIPESTATUS[0]} ${PIPESTATUS[1]}"
+      """, in: company.path)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "<stdin>:1:1: error: the document is longer than the limit of 1000 bytes; split it, or raise JSONParser.Options.maxDocumentBytes [tooLarge]"
+    )
+    let statuses = try #require(lines.last?.split(separator: " ").dropFirst().compactMap { Int($0) })
+    #expect(statuses.count == 2 && statuses[0] != 0 && statuses[1] == 1, "\(lines)")
+  }
 }

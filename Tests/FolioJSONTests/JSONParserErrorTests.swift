@@ -276,4 +276,64 @@ import Testing
     let sourceColumn = try #require(lines[1].firstIndex(of: "x")).utf16Offset(in: lines[1])
     #expect(caretColumn == sourceColumn)
   }
+
+  /// Inputs whose first diagnostic line must say exactly what is wrong (the source line below
+  /// it holds raw bytes).
+  static let namedProblems: [(String, [UInt8], String)] = [
+    (
+      "escape of a non-ASCII byte", [0x5B, 0x22, 0x5C, 0xE5, 0x22, 0x5D],
+      #"<input>:1:3: error: a backslash followed by byte 0xE5 is not a JSON escape; use one of \" \\ \/ \b \f \n \r \t \uXXXX [invalidEscape]"#
+    ),
+    (
+      "escape of a control byte", [0x5B, 0x22, 0x5C, 0x01, 0x22, 0x5D],
+      #"<input>:1:3: error: a backslash followed by byte 0x01 is not a JSON escape; use one of \" \\ \/ \b \f \n \r \t \uXXXX [invalidEscape]"#
+    ),
+    (
+      "escape of a printable character", Array(#"["\x"]"#.utf8),
+      #"<input>:1:3: error: '\x' is not a JSON escape; use one of \" \\ \/ \b \f \n \r \t \uXXXX [invalidEscape]"#
+    ),
+    (
+      "long number out of range", Array(("[1" + String(repeating: "0", count: 400) + ".5]").utf8),
+      "<input>:1:2: error: the number 1" + String(repeating: "0", count: 39)
+        + "… is too large for a 64-bit floating-point value [numberOutOfRange]"
+    ),
+    (
+      "short number out of range", Array("1e400".utf8),
+      "<input>:1:1: error: the number 1e400 is too large for a 64-bit floating-point value [numberOutOfRange]"
+    ),
+    (
+      "UTF-8 byte-order mark", [0xEF, 0xBB, 0xBF, 0x5B, 0x5D],
+      "<input>:1:1: error: the input starts with a UTF-8 byte-order mark (EF BB BF), which JSON does not allow; save the file as UTF-8 without a BOM [unexpectedCharacter]"
+    ),
+    (
+      "UTF-16LE with a byte-order mark", [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
+      "<input>:1:1: error: the input is UTF-16LE (with a byte-order mark), not UTF-8; JSON must be UTF-8: convert it (e.g. iconv -f UTF-16LE -t UTF-8) [invalidUTF8]"
+    ),
+    (
+      "UTF-16BE with a byte-order mark", [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D],
+      "<input>:1:1: error: the input is UTF-16BE (with a byte-order mark), not UTF-8; JSON must be UTF-8: convert it (e.g. iconv -f UTF-16BE -t UTF-8) [invalidUTF8]"
+    ),
+    (
+      "UTF-16LE without a byte-order mark", [0x5B, 0x00, 0x5D, 0x00],
+      "<input>:1:1: error: the input is UTF-16LE, not UTF-8; JSON must be UTF-8: convert it (e.g. iconv -f UTF-16LE -t UTF-8) [invalidUTF8]"
+    ),
+    (
+      "UTF-16BE without a byte-order mark", [0x00, 0x5B, 0x00, 0x5D],
+      "<input>:1:1: error: the input is UTF-16BE, not UTF-8; JSON must be UTF-8: convert it (e.g. iconv -f UTF-16BE -t UTF-8) [invalidUTF8]"
+    ),
+    (
+      "UTF-32LE with a byte-order mark", [0xFF, 0xFE, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00],
+      "<input>:1:1: error: the input is UTF-32LE (with a byte-order mark), not UTF-8; JSON must be UTF-8: convert it (e.g. iconv -f UTF-32LE -t UTF-8) [invalidUTF8]"
+    ),
+    (
+      "UTF-32BE without a byte-order mark", [0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D],
+      "<input>:1:1: error: the input is UTF-32BE, not UTF-8; JSON must be UTF-8: convert it (e.g. iconv -f UTF-32BE -t UTF-8) [invalidUTF8]"
+    ),
+  ]
+
+  @Test(arguments: namedProblems)
+  func namesTheProblemInItsMessage(_ name: String, _ input: [UInt8], _ expected: String) throws {
+    let error = try #require(throws: JSONError.self) { try JSONParser.parse(input) }
+    #expect(error.description.split(separator: "\n").first.map(String.init) == expected, "\(name)")
+  }
 }

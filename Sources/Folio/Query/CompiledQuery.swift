@@ -196,7 +196,7 @@ private struct Compiler {
         switch read(record) {
         case .string(let text)?:
           guard case .string(let part) = literal else { return false }
-          return part.isEmpty || text.contains(part)
+          return containsUTF8(text, part)
         case .array(let elements)?:
           return elements.contains { ValueOrder.equal($0, literal) }
         default:
@@ -207,7 +207,7 @@ private struct Compiler {
       let read = try resolve(field).read
       return { record in
         guard case .string(let text)? = read(record) else { return false }
-        return text.hasPrefix(prefix)
+        return text.utf8.starts(with: prefix.utf8)
       }
     case .isNull(let field):
       let read = try resolve(field).read
@@ -240,6 +240,32 @@ private struct Compiler {
         for matcher in compiled where matcher(record) { return true }
         return false
       }
+    }
+  }
+}
+
+/// Whether `part`'s UTF-8 bytes occur in `text`'s: substring tests follow the byte rule of string
+/// equality, so `"e"` occurs in `"e\u{301}"` and `"é"` (U+00E9) does not.
+///
+/// - Complexity: O(*n* × *m*) in the two lengths, worst case.
+private func containsUTF8(_ text: String, _ part: String) -> Bool {
+  var text = text
+  var part = part
+  return text.withUTF8 { haystack in
+    part.withUTF8 { needle in
+      guard !needle.isEmpty else { return true }
+      guard needle.count <= haystack.count else { return false }
+      let first = needle[0]
+      var start = 0
+      while start <= haystack.count - needle.count {
+        if haystack[start] == first {
+          var k = 1
+          while k < needle.count, haystack[start + k] == needle[k] { k += 1 }
+          if k == needle.count { return true }
+        }
+        start += 1
+      }
+      return false
     }
   }
 }

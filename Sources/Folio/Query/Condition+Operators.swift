@@ -51,13 +51,13 @@ extension Field {
     Condition(.isIn(self, values.map(\.queryValue)))
   }
 
-  /// For a string field, `value` is a substring (case-sensitive); for an array attribute or a
+  /// For a string field, `value`'s UTF-8 bytes occur in it (case-sensitive); for an array attribute or a
   /// to-many relationship, `value` is an element (or a member's identifier).
   public func contains<Value: QueryValue>(_ value: Value) -> Condition {
     Condition(.contains(self, value.queryValue))
   }
 
-  /// The field is a string beginning with `prefix` (case-sensitive).
+  /// The field is a string whose UTF-8 bytes begin with `prefix`'s (case-sensitive).
   public func hasPrefix(_ prefix: String) -> Condition {
     Condition(.beginsWith(self, prefix))
   }

@@ -12,9 +12,9 @@
 /// typed == parsed  // true
 /// ```
 ///
-/// Comparison semantics: integers and doubles compare numerically; strings compare by the
-/// Unicode scalars of their composed (NFC) form, with no locale (dates, stored as canonical UTC
-/// ISO strings, therefore compare by time); a missing value equals only `null`; an ordering
+/// Comparison semantics: integers and doubles compare numerically; strings compare by their
+/// UTF-8 bytes, with no locale and no normalisation, as identifiers do (`"é"` and `"e\u{301}"`
+/// are different strings; dates, stored as canonical UTC ISO strings, compare by time); a missing value equals only `null`; an ordering
 /// comparison involving a missing value, or values of different kinds (a string and a number),
 /// is false, never an error. `!=` is the negation of `==`.
 ///

@@ -4,15 +4,15 @@
 ///
 /// - Integers (and Booleans as 0/1) compare as `Int64`; ISO dates in canonical form as
 ///   milliseconds; doubles, and integers of a double attribute within ±2^53, as `Double`.
-/// - Strings carry an 8-byte big-endian prefix of their UTF-8 when they are ASCII, where byte
-///   order equals Swift's string order; equal or missing prefixes fall back to `String` `<`.
+/// - Strings carry an 8-byte big-endian prefix of their UTF-8 (zero-padded), whose order is their
+///   byte order where the prefixes differ; equal prefixes fall back to comparing every byte.
 /// - Anything else (mixed kinds, non-canonical dates, arrays) keeps the values and compares them
 ///   with the general rule.
 /// Missing values and nulls sort first in every form.
 enum SortColumn {
   case integers([Int64], present: [Bool])
   case doubles([Double], present: [Bool])
-  case strings(prefixes: [UInt64], ascii: [Bool], values: [String?])
+  case strings(prefixes: [UInt64], values: [String?])
   case values([JSONValue?])
 
   /// Reads the key of every row; `type` is the attribute type the key ends at, if any.
@@ -71,36 +71,30 @@ enum SortColumn {
       self = .doubles(numbers, present: present)
     case .string?:
       var prefixes: [UInt64] = []
-      var ascii: [Bool] = []
       var values: [String?] = []
       prefixes.reserveCapacity(rows.count)
-      ascii.reserveCapacity(rows.count)
       values.reserveCapacity(rows.count)
       for row in rows {
         switch read(row.record) {
         case nil, .null?:
           prefixes.append(0)
-          ascii.append(false)
           values.append(nil)
         case .string(var s)?:
-          let (prefix, isASCII) = s.withUTF8 { bytes -> (UInt64, Bool) in
+          let prefix = s.withUTF8 { bytes -> UInt64 in
             var prefix: UInt64 = 0
-            var isASCII = true
-            for (index, byte) in bytes.enumerated() {
-              if byte >= 0x80 { isASCII = false }
-              if index < 8 { prefix |= UInt64(byte) << (56 - 8 * UInt64(index)) }
+            for (index, byte) in bytes.prefix(8).enumerated() {
+              prefix |= UInt64(byte) << (56 - 8 * UInt64(index))
             }
-            return (prefix, isASCII)
+            return prefix
           }
           prefixes.append(prefix)
-          ascii.append(isASCII)
           values.append(s)
         default:
           self = .values(rows.map { read($0.record) })
           return
         }
       }
-      self = .strings(prefixes: prefixes, ascii: ascii, values: values)
+      self = .strings(prefixes: prefixes, values: values)
     default:
       self = .values(rows.map { read($0.record) })
     }
@@ -118,15 +112,15 @@ enum SortColumn {
       if present[i] != present[j] { return present[i] ? 1 : -1 }
       let (a, b) = (numbers[i], numbers[j])
       return a < b ? -1 : a == b ? 0 : 1
-    case .strings(let prefixes, let ascii, let values):
-      if ascii[i], ascii[j], prefixes[i] != prefixes[j] {
-        return prefixes[i] < prefixes[j] ? -1 : 1
-      }
+    case .strings(let prefixes, let values):
+      // A missing value's prefix is 0, the smallest, and missing values sort first: differing
+      // prefixes order rows correctly with or without one.
+      if prefixes[i] != prefixes[j] { return prefixes[i] < prefixes[j] ? -1 : 1 }
       switch (values[i], values[j]) {
       case (nil, nil): return 0
       case (nil, _): return -1
       case (_, nil): return 1
-      case (let a?, let b?): return a < b ? -1 : a == b ? 0 : 1
+      case (let a?, let b?): return JSONValue.compareUTF8(a, b)
       }
     case .values(let values):
       return ValueOrder.sortCompare(values[i], values[j])

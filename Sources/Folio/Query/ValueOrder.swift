@@ -1,8 +1,10 @@
 /// The comparison rules queries use for stored values (see Documentation/Querying.md).
 ///
-/// - Equality: numbers numerically (`2 == 2.0`), strings by canonical equivalence, arrays element
-///   by element; a missing value equals only `null`; values of different kinds are unequal.
-/// - Ordering comparisons (`<`…) are defined between two numbers, two strings or two Booleans
+/// - Equality: numbers numerically (`2 == 2.0`), strings by their UTF-8 bytes (the identity rule
+///   of identifiers and JSON keys: `"é"` and `"e\u{301}"` differ), arrays element by element; a
+///   missing value equals only `null`; values of different kinds are unequal.
+/// - Ordering comparisons (`<`…) are defined between two numbers, two strings (by UTF-8 bytes) or
+///   two Booleans
 ///   (`false < true`); anything else, including a missing value, makes the comparison false.
 /// - Sorting uses a total order: missing/null, then Booleans, numbers, strings, arrays, objects.
 enum ValueOrder {
@@ -12,7 +14,7 @@ enum ValueOrder {
     switch (a, b) {
     case (nil, .null), (.null?, .null): return true
     case (.int(let x)?, .int(let y)): return x == y
-    case (.string(let x)?, .string(let y)): return x == y
+    case (.string(let x)?, .string(let y)): return JSONValue.sameUTF8(x, y)
     case (.bool(let x)?, .bool(let y)): return x == y
     case (.int?, .double), (.double?, .int), (.double?, .double):
       return compareNumbers(a ?? .null, b) == 0
@@ -40,7 +42,7 @@ enum ValueOrder {
   static func compare(_ a: JSONValue?, _ b: JSONValue) -> Int? {
     switch (a, b) {
     case (.int(let x)?, .int(let y)): return x < y ? -1 : x == y ? 0 : 1
-    case (.string(let x)?, .string(let y)): return x < y ? -1 : x == y ? 0 : 1
+    case (.string(let x)?, .string(let y)): return JSONValue.compareUTF8(x, y)
     case (.bool(let x)?, .bool(let y)): return x == y ? 0 : (!x ? -1 : 1)
     case (.int?, .double), (.double?, .int), (.double?, .double):
       return compareNumbers(a ?? .null, b)
@@ -49,7 +51,8 @@ enum ValueOrder {
   }
 
   /// The total sort order: missing/null < Booleans < numbers < strings < arrays < objects.
-  /// Arrays compare element by element; objects by their canonical JSON text.
+  /// Strings compare by UTF-8 bytes, arrays element by element, objects by the UTF-8 bytes of
+  /// their canonical JSON text.
   static func sortCompare(_ a: JSONValue?, _ b: JSONValue?) -> Int {
     let ra = rank(a)
     let rb = rank(b)
@@ -57,7 +60,7 @@ enum ValueOrder {
     switch (a, b) {
     case (.bool(let x)?, .bool(let y)): return x == y ? 0 : (!x ? -1 : 1)
     case (.int(let x)?, .int(let y)): return x < y ? -1 : x == y ? 0 : 1
-    case (.string(let x)?, .string(let y)): return x < y ? -1 : x == y ? 0 : 1
+    case (.string(let x)?, .string(let y)): return JSONValue.compareUTF8(x, y)
     case (.array(let x)?, .array(let y)):
       for (l, r) in zip(x, y) {
         let c = scalarSortCompare(l, r)
@@ -65,9 +68,7 @@ enum ValueOrder {
       }
       return x.count < y.count ? -1 : x.count == y.count ? 0 : 1
     case (.object?, .object?):
-      let x = JSONWriter.string(a ?? .null)
-      let y = JSONWriter.string(b ?? .null)
-      return x < y ? -1 : x == y ? 0 : 1
+      return JSONValue.compareUTF8(JSONWriter.string(a ?? .null), JSONWriter.string(b ?? .null))
     case (let x?, let y?) where rank(x) == 2:
       return compareNumbers(x, y) ?? 0
     default: return 0
@@ -77,9 +78,7 @@ enum ValueOrder {
   private static func scalarSortCompare(_ a: JSONValue, _ b: JSONValue) -> Int {
     switch (a, b) {
     case (.array, .array), (.object, .object):
-      let x = JSONWriter.string(a)
-      let y = JSONWriter.string(b)
-      return x < y ? -1 : x == y ? 0 : 1
+      return JSONValue.compareUTF8(JSONWriter.string(a), JSONWriter.string(b))
     default: return sortCompare(a, b)
     }
   }

@@ -1,8 +1,11 @@
 /// The identity of a record within its entity: the value of its identifier attribute, or the
 /// ordered values of its composite identifier.
 ///
-/// Identifiers compare exactly and case-sensitively (D22). Order: integers numerically, strings
-/// by UTF-8 bytes, composites component by component. The canonical text is the compact JSON of
+/// Identifiers compare exactly and case-sensitively (D22): two string identifiers are the same
+/// only when their UTF-8 bytes are, so `"é"` (U+00E9) and `"e\u{301}"` are two identifiers,
+/// though Swift's `String ==` calls them equal. Equality, hashing, order and shard choice all
+/// follow the bytes. Order: integers numerically, strings by UTF-8 bytes, composites component
+/// by component. The canonical text is the compact JSON of
 /// ``jsonValue`` (`7`, `"abc"`, `["Paris","London"]`); the shard a record lives in is chosen by
 /// the FNV-1a 64-bit hash of that text (see Documentation/FileFormat.md).
 ///
@@ -58,6 +61,35 @@ public enum RecordID: Sendable, Hashable {
     var hash = FNV1a64()
     hash.combine(self)
     return hash.value
+  }
+}
+
+extension RecordID {
+  /// Whether two identifiers are the same: the same kind, integers equal, strings with the same
+  /// UTF-8 bytes, composites component by component.
+  public static func == (lhs: RecordID, rhs: RecordID) -> Bool {
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): return a == b
+    case (.string(let a), .string(let b)): return JSONValue.sameUTF8(a, b)
+    case (.composite(let a), .composite(let b)): return a == b
+    default: return false
+    }
+  }
+
+  /// Hashes the identifier consistently with `==`: strings by their UTF-8 bytes.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .int(let i):
+      hasher.combine(0 as UInt8)
+      hasher.combine(i)
+    case .string(let s):
+      hasher.combine(1 as UInt8)
+      JSONValue.hashUTF8(s, into: &hasher)
+    case .composite(let parts):
+      hasher.combine(2 as UInt8)
+      hasher.combine(parts.count)
+      for part in parts { part.hash(into: &hasher) }
+    }
   }
 }
 

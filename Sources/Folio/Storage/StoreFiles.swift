@@ -10,13 +10,28 @@ import Synchronization
 /// The file operations the directory backing needs, on POSIX calls so that durability points
 /// (fsync of files and of directories) are explicit. Paths are absolute.
 enum StoreFiles {
-  /// The error for a failed system call on `path`, naming the file and what to check.
+  /// The error for a failed system call on `path`, naming the file, what the error number
+  /// means, and advice that fits it.
   static func failure(_ action: String, _ path: String, code: Int32 = errno) -> StoreError {
     let reason = String(cString: strerror(code))
+    let advice: String
+    switch code {
+    case ENOSPC, EDQUOT: advice = "the disk (or your quota) is full; free some space and try again"
+    case EACCES, EPERM:
+      advice = "permission was refused; check the permissions of the file and of its directory"
+    case EROFS: advice = "the file system is read-only; use a store on a writable file system"
+    case EISDIR: advice = "a directory is where a file was expected; move the directory away"
+    case ENOTDIR:
+      advice = "a file is where a directory was expected in the path; move the file away"
+    case ENOENT: advice = "part of the path is missing; check that the store directory is complete"
+    case EMFILE, ENFILE:
+      advice = "too many files are open; raise the limit (ulimit -n) or close other programs"
+    case ENAMETOOLONG: advice = "the path is too long; use a shorter store path"
+    case EIO: advice = "the device reported an input/output error; check the disk"
+    default: advice = "check that the disk has space and the directory is writable"
+    }
     return StoreError(
-      code: .ioFailure,
-      message: "could not \(action) '\(path)': \(reason); check that the disk has space and the directory is writable",
-      file: path)
+      code: .ioFailure, message: "could not \(action) '\(path)': \(reason); \(advice)", file: path)
   }
 
   /// The whole contents of the file at `path`, or `nil` when it does not exist.

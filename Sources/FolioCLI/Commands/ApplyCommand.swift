@@ -32,14 +32,21 @@ enum ApplyCommand: Command {
           + "a new plan with 'folio plan'.",
         file: planPath)
     }
-    let entity = try StoreAccess.entity(saved.entity, in: store.schema)
-    let job = SyncRun.Job(
+    let entity = try StoreAccess.entity(saved.entity, in: store.schema, named: planPath)
+    var job = SyncRun.Job(
       store: store, storePath: storePath, entity: entity, payload: saved.payload,
       source: planPath,
       options: try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity),
       flags: saved.flags, scope: saved.scope,
       progress: ProgressBar(console: console, items: saved.payload.arrayValue?.count ?? 0))
-    let plan = try store.plan(job.payload, into: entity, options: job.options)
+    job.payloadPointer = ["payload"]
+    let plan: SyncPlan
+    do {
+      plan = try store.plan(job.payload, into: entity, options: job.options)
+    } catch {
+      // `plan` throws only `SyncError`.
+      throw SyncRun.located(error, job: job, console: console)
+    }
     guard ReportView(plan.report, isDryRun: true).json == saved.report else {
       throw CLIError(
         .stalePlan,

@@ -26,7 +26,8 @@ enum ExportCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
     let store = try StoreAccess.open(arguments, console: console, readOnly: true)
-    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
+    let entity = try StoreAccess.entity(
+      arguments["entity"], in: store.schema, named: arguments["store"] ?? "")
     let query = try QueryArguments.query(arguments, entity: entity, schema: store.schema)
     let records = try QueryArguments.blaming("where") { try store.state.fetch(query) }
     let mapping = arguments.flag("mapped") ? store.schema.mapping(forEntity: entity) : nil

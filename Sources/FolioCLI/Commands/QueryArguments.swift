@@ -48,13 +48,21 @@ enum QueryArguments {
   }
 }
 
-/// A library error caused by the value of one option, printed as
-/// `--where: error: message [code]` followed by the library's caret display.
+/// A library error caused by the value of one option, printed like an error in a file named
+/// after the option: `--where:1:7: error: message [code]` with the library's caret display when
+/// the error has a position in the option's text, else `--sort: error: message [code]`.
 struct OptionError: Error, CustomStringConvertible {
   /// The option's name without dashes.
   var option: String
   /// The error the value caused.
   var underlying: any Error
 
-  var description: String { "--\(option): \(underlying)" }
+  var description: String {
+    if let error = underlying as? QueryError, let offset = error.offset {
+      var text = "--\(option):1:\(offset + 1): error: \(error.message) [\(error.code)]"
+      if let caret = error.caretRendering { text += "\n" + caret }
+      return text
+    }
+    return "--\(option): \(underlying)"
+  }
 }

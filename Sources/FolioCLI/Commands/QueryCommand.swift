@@ -46,7 +46,8 @@ enum QueryCommand: Command {
       limit = value
     }
     let store = try StoreAccess.open(arguments, console: console, readOnly: true)
-    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
+    let entity = try StoreAccess.entity(
+      arguments["entity"], in: store.schema, named: arguments["store"] ?? "")
     let query = try QueryArguments.query(
       arguments, entity: entity, schema: store.schema, limit: limit)
     let json = arguments.flag("json")

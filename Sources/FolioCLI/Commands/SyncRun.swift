@@ -11,6 +11,9 @@ enum SyncRun {
     var payload: JSONValue
     /// How the payload is named in messages: its path, or `standard input`.
     var source: String
+    /// Where the payload sits in ``source``: the root of a payload file, `/payload` in a plan
+    /// file. Errors about an item are located there.
+    var payloadPointer: [String] = []
     var options: SyncOptions
     /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
     var flags: [String]
@@ -41,15 +44,17 @@ enum SyncRun {
     }
     let store: Store
     let storePath = arguments["store"] ?? ""
+    var schemaSource = storePath
     if dryRun, !StoreAccess.exists(storePath, console: console),
       let schemaFile = arguments["schema"]
     {
       store = try Store.inMemory(schema: StoreAccess.schema(file: schemaFile, console: console))
+      schemaSource = schemaFile
     } else {
       store = try StoreAccess.open(
         arguments, console: console, creating: !dryRun, readOnly: dryRun)
     }
-    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema)
+    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: schemaSource)
     return Job(
       store: store, storePath: storePath, entity: entity, payload: payload,
       source: payloadPath == "-" ? "standard input" : payloadPath,
@@ -67,6 +72,39 @@ enum SyncRun {
   static func run(
     _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
     saving planFile: String? = nil
+  ) throws -> Int32 {
+    do {
+      return try unlocatedRun(
+        job, console: console, json: json, dryRun: dryRun, detail: detail, saving: planFile)
+    } catch let error as SyncError {
+      throw located(error, job: job, console: console)
+    }
+  }
+
+  /// A `SyncError` as a located CLI error: an error about an item names the payload file, with
+  /// the line and column of the item when the file can be read again; any other names the store.
+  static func located(_ error: SyncError, job: Job, console: Console) -> CLIError {
+    guard let pointer = error.pointer else {
+      return CLIError(CLIError.Code(error.code.rawValue), error.message, file: job.storePath)
+    }
+    guard job.source != "standard input" else {
+      return CLIError(
+        CLIError.Code(error.code.rawValue), error.message, file: "<stdin>", pointer: pointer)
+    }
+    var location: JSONPointer.TextLocation?
+    if let tokens = try? JSONPointer(parsing: pointer).tokens,
+      let bytes = try? InputFile.bytes(job.source, console: console)
+    {
+      location = JSONPointer(tokens: job.payloadPointer + tokens).location(in: bytes)
+    }
+    return CLIError(
+      CLIError.Code(error.code.rawValue), error.message, file: job.source, line: location?.line,
+      column: location?.column, pointer: pointer)
+  }
+
+  private static func unlocatedRun(
+    _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
+    saving planFile: String?
   ) throws -> Int32 {
     var progress = job.progress
     progress.update(0.3, "planning \(job.entity)")

@@ -1,3 +1,4 @@
+import Folio
 import Foundation
 
 /// Everything a command may touch outside its arguments: its output streams, standard input,
@@ -10,8 +11,14 @@ public struct Console: Sendable {
   public var standardOutput: any TextOutput
   /// Where errors, warnings and progress go.
   public var standardError: any TextOutput
-  /// Reads all of standard input (for a payload given as `-`).
-  public var readStandardInput: @Sendable () throws -> [UInt8]
+  /// Reads standard input (for a payload given as `-`) to its end, or until it has read at
+  /// least the given number of bytes: the caller refuses input longer than its limit without
+  /// reading the rest.
+  public var readStandardInput: @Sendable (_ atMost: Int) throws -> [UInt8]
+  /// The longest payload or schema file read, in bytes (default: the parser's document limit,
+  /// 1 GiB). A longer file is refused by its size before it is read, and standard input stops
+  /// being read at the limit; both with `JSONError` `tooLarge`.
+  public var maximumInputBytes: Int
   /// The environment variables (`NO_COLOR` turns colour off).
   public var environment: [String: String]
   /// The directory relative paths are resolved against.
@@ -22,24 +29,32 @@ public struct Console: Sendable {
   /// Creates a console.
   public init(
     standardOutput: any TextOutput, standardError: any TextOutput,
-    readStandardInput: @escaping @Sendable () throws -> [UInt8] = { [] },
+    readStandardInput: @escaping @Sendable (_ atMost: Int) throws -> [UInt8] = { _ in [] },
+    maximumInputBytes: Int = JSONParser.Options().maxDocumentBytes,
     environment: [String: String] = [:], currentDirectory: String,
     isErrorTerminal: Bool = false
   ) {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.readStandardInput = readStandardInput
+    self.maximumInputBytes = maximumInputBytes
     self.environment = environment
     self.currentDirectory = currentDirectory
     self.isErrorTerminal = isErrorTerminal
   }
 
   /// The console of this process: its real streams, environment and working directory.
+  ///
+  /// `FOLIO_MAX_INPUT_BYTES`, when set to a positive integer, replaces the default
+  /// ``maximumInputBytes``.
   public static func process() -> Console {
-    Console(
+    let environment = ProcessInfo.processInfo.environment
+    let limit = environment["FOLIO_MAX_INPUT_BYTES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    return Console(
       standardOutput: FileOutput.standardOutput, standardError: FileOutput.standardError,
-      readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-      environment: ProcessInfo.processInfo.environment,
+      readStandardInput: { try InputFile.read(descriptor: 0, atMost: $0) },
+      maximumInputBytes: limit ?? JSONParser.Options().maxDocumentBytes,
+      environment: environment,
       currentDirectory: FileManager.default.currentDirectoryPath,
       isErrorTerminal: isatty(2) == 1)
   }

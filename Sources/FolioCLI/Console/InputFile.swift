@@ -4,28 +4,86 @@ import Foundation
 /// Reading the files a command is given: payloads (a file or `-` for standard input) and schema
 /// files, with errors that name the file as the user typed it.
 enum InputFile {
-  /// The bytes of `path`, or of standard input when `path` is `-`.
+  /// The bytes of `path`, or of standard input when `path` is `-`, refused when longer than
+  /// ``Console/maximumInputBytes``: a file by its size before any of it is read, standard input
+  /// as soon as more than the limit has arrived.
   ///
-  /// - Throws: ``CLIError`` (`unreadableFile`) naming the path and the reason.
+  /// - Throws: ``CLIError`` (`unreadableFile`) naming the path and the reason; `JSONError`
+  ///   (`tooLarge`) naming the file when it is over the limit.
   static func bytes(_ path: String, console: Console) throws -> [UInt8] {
+    let limit = console.maximumInputBytes
     if path == "-" {
+      let bytes: [UInt8]
       do {
-        return try console.readStandardInput()
+        bytes = try console.readStandardInput(limit + 1)
       } catch {
         throw CLIError(.unreadableFile, "Cannot read standard input: \(error).", file: "<stdin>")
       }
+      guard bytes.count <= limit else {
+        throw JSONError.documentTooLarge(limit: limit, file: "<stdin>")
+      }
+      return bytes
     }
     let resolved = console.resolve(path)
-    guard let data = FileManager.default.contents(atPath: resolved) else {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
+    let descriptor = open(resolved, O_RDONLY)
+    guard descriptor >= 0 else {
       let reason =
-        !exists
+        errno == ENOENT || errno == ENOTDIR
         ? "No such file; check the path (relative paths start at \(console.currentDirectory))."
-        : isDirectory.boolValue ? "It is a directory; expected a JSON file." : "It is not readable."
+        : "It is not readable (\(String(cString: strerror(errno))))."
       throw CLIError(.unreadableFile, "Cannot read '\(path)'. \(reason)", file: path)
     }
-    return Array(data)
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw CLIError(
+        .unreadableFile, "Cannot read '\(path)'. \(String(cString: strerror(errno))).", file: path)
+    }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw CLIError(
+        .unreadableFile, "Cannot read '\(path)'. It is a directory; expected a JSON file.", file: path)
+    }
+    // A regular file's size is known: refuse it before reading a byte. (Other files — pipes,
+    // devices — report no useful size and are read up to the limit.)
+    if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+      throw JSONError.documentTooLarge(limit: limit, file: path)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try read(descriptor: descriptor, atMost: limit + 1)
+    } catch {
+      throw CLIError(.unreadableFile, "Cannot read '\(path)'. \(error).", file: path)
+    }
+    guard bytes.count <= limit else { throw JSONError.documentTooLarge(limit: limit, file: path) }
+    return bytes
+  }
+
+  /// An error of `read(2)`, described by the system.
+  struct ReadError: Error, CustomStringConvertible {
+    let number: Int32
+    var description: String { String(cString: strerror(number)) }
+  }
+
+  /// Reads `descriptor` in chunks of 1 MiB to its end, or until `atMost` bytes have arrived:
+  /// a caller that asks for one byte more than its limit learns that the input is too long
+  /// without reading the rest.
+  ///
+  /// - Throws: ``ReadError`` when `read(2)` fails other than by an interruption.
+  static func read(descriptor: Int32, atMost limit: Int) throws -> [UInt8] {
+    let chunkSize = 1 << 20
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    while bytes.count < limit {
+      let wanted = min(chunkSize, limit - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(number: errno)
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
   }
 
   /// The size in bytes of the file `path`; 0 for standard input or a file that cannot be read.
@@ -41,8 +99,9 @@ enum InputFile {
   ///   column when it is not valid JSON.
   static func json(_ path: String, console: Console) throws -> JSONValue {
     let bytes = try bytes(path, console: console)
-    let name = path == "-" ? "<stdin>" : path
-    return try JSONParser.parse(bytes, options: JSONParser.Options(file: name))
+    var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
+    options.maxDocumentBytes = console.maximumInputBytes
+    return try JSONParser.parse(bytes, options: options)
   }
 
   /// The items of a payload file: a JSON array of objects (or `null`, an empty payload).

@@ -58,13 +58,15 @@ enum StoreAccess {
 
   /// `name` if the schema has such an entity.
   ///
+  /// - Parameter source: what the error names as its file: the store (or schema file) the
+  ///   `--entity` option is checked against, or the plan file the name was read from.
   /// - Throws: ``CLIError`` (`unknownEntity`) listing the entities there are.
-  static func entity(_ name: String?, in schema: Schema) throws -> String {
+  static func entity(_ name: String?, in schema: Schema, named source: String) throws -> String {
     let name = name ?? ""
     guard schema.entity(named: name) != nil else {
       let known = schema.entities.map(\.name).joined(separator: ", ")
       throw CLIError(
-        .unknownEntity, "The schema has no entity '\(name)'; it has: \(known).")
+        .unknownEntity, "The schema has no entity '\(name)'; it has: \(known).", file: source)
     }
     return name
   }

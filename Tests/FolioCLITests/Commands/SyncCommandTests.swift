@@ -1,4 +1,5 @@
 import Folio
+import Foundation
 import Testing
 
 @testable import FolioCLI
@@ -139,7 +140,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--scope", "department =="], "--scope: error: expected a value"),
+    (["--scope", "department =="], "--scope:1:14: error: expected a value"),
     (
       ["--scope", "dept == 3"],
       "--scope: error: the entity 'Employee' has no attribute or relationship 'dept'"
@@ -174,8 +175,24 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "error: The schema has no entity 'Employe'; it has: Department, Employee. [unknownEntity]\n"
+        == "company.folio: error: The schema has no entity 'Employe'; it has: Department, Employee. [unknownEntity]\n"
     )
+  }
+
+  @Test func anItemErrorNamesThePayloadFileLineAndColumn() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    #expect(await company.sync("Employee", "day-1.json").status == 0)
+    let run = await company.sync("Employee", "day-1.json", ["--force-insert"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == "Fixtures/company/day-1.json:2:3: error: Employee 1 already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records (at /0) [duplicateIdentifier]\n"
+    )
+    let piped = await company.run(
+      ["sync", "--store", "company.folio", "--entity", "Employee", "--force-insert", "-"],
+      input: try String(contentsOfFile: company.path + "/Fixtures/company/day-1.json", encoding: .utf8))
+    #expect(piped.errors.hasPrefix("<stdin>: error: Employee 1 already exists;"))
   }
 
   @Test func malformedJSONIsReportedWithFileLineAndColumn() async throws {

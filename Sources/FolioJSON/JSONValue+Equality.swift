@@ -1,0 +1,107 @@
+/// Equality and hashing by one rule for every string in a document: two strings are the same
+/// only when their UTF-8 bytes are.
+///
+/// Swift's `String ==` equates canonically equivalent spellings (`"é"` U+00E9 and `"e\u{301}"`),
+/// which JSON, the canonical writer, shard choice and identifier order all treat as different
+/// strings. Values are compared here, once, so that everything built on `JSONValue` equality —
+/// record identity, change detection, query predicates, rules — follows the byte rule without
+/// special cases. Numbers keep Swift's rules (`.int(1) != .double(1.0)`, `0.0 == -0.0`).
+///
+/// ```swift
+/// JSONValue.string("\u{E9}") == .string("e\u{301}")  // false
+/// JSONValue.string("\u{E9}") == .string("é")         // true
+/// ```
+extension JSONValue {
+  /// Whether two values are the same JSON value: same kind, strings with the same bytes,
+  /// arrays element by element, objects member by member in any order.
+  ///
+  /// - Complexity: O(*n*) in the size of the values. Recurses once per nesting level, which the
+  ///   parser's depth limit bounds for parsed values.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.string(let a), .string(let b)): return JSONValue.sameUTF8(a, b)
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)): return a == b
+    default: return false
+    }
+  }
+
+  /// Hashes the value consistently with ``==(_:_:)``: strings by their UTF-8 bytes.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0 as UInt8)
+    case .bool(let b):
+      hasher.combine(1 as UInt8)
+      hasher.combine(b)
+    case .int(let i):
+      hasher.combine(2 as UInt8)
+      hasher.combine(i)
+    case .double(let d):
+      hasher.combine(3 as UInt8)
+      hasher.combine(d)
+    case .string(let s):
+      hasher.combine(4 as UInt8)
+      JSONValue.hashUTF8(s, into: &hasher)
+    case .array(let elements):
+      hasher.combine(5 as UInt8)
+      hasher.combine(elements.count)
+      for element in elements { element.hash(into: &hasher) }
+    case .object(let object):
+      hasher.combine(6 as UInt8)
+      object.hash(into: &hasher)
+    }
+  }
+
+  /// Whether two strings have the same UTF-8 bytes: the identity of JSON strings, keys and
+  /// record identifiers.
+  @inlinable package static func sameUTF8(_ a: String, _ b: String) -> Bool {
+    // Strings of one origin often share their representation (equal small strings have equal
+    // bits), which settles the comparison at once.
+    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+      return true
+    }
+    // Counts first: most strings that differ differ in length.
+    return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+  }
+
+  /// The order of two strings by their UTF-8 bytes (the same as by Unicode scalar values):
+  /// -1, 0 or 1. No locale, no normalisation.
+  ///
+  /// - Complexity: O(*n*) in the length of the common prefix.
+  package static func compareUTF8(_ a: String, _ b: String) -> Int {
+    let ordered = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
+    }
+    if let ordered, let ordered { return ordered }
+    if a.utf8.lexicographicallyPrecedes(b.utf8) { return -1 }
+    return a.utf8.elementsEqual(b.utf8) ? 0 : 1
+  }
+
+  private static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+    var i = 0
+    let common = Swift.min(x.count, y.count)
+    while i < common {
+      if x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
+      i += 1
+    }
+    return x.count < y.count ? -1 : x.count == y.count ? 0 : 1
+  }
+
+  /// Feeds a string's UTF-8 bytes and a terminator to `hasher`: consistent with
+  /// ``sameUTF8(_:_:)``, and without the normalisation `String`'s own hashing does for non-ASCII
+  /// text.
+  package static func hashUTF8(_ s: String, into hasher: inout Hasher) {
+    let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+    if done == nil {
+      for byte in s.utf8 { hasher.combine(byte) }
+    }
+    // A byte that never occurs in UTF-8, so that the strings of an array cannot run together.
+    hasher.combine(0xFF as UInt8)
+  }
+}
