@@ -42,7 +42,7 @@ enum InspectCommand: Command {
     let store = try StoreAccess.openExisting(
       path, console: console, options: StoreOptions(readOnly: true))
     if let text = arguments["record"] {
-      return try record(text, of: try StoreAccess.entity(arguments["entity"], in: store.schema), in: store, path: path, arguments, console)
+      return try record(text, of: try StoreAccess.entity(arguments["entity"], in: store.schema, named: path), in: store, path: path, arguments, console)
     }
     let rows = store.schema.entities.map { entity in
       let files = shardFiles(in: directory + "/" + entity.name)
