@@ -12,6 +12,9 @@ extension StoreState {
   public func invariantViolations() -> [String] {
     var problems: [String] = []
     var expectedReverse: [String: [RecordID: Set<RecordID>]] = [:]
+    // The inverse links of each target record, read once per record and relationship (a team
+    // of 250 flags would otherwise be read 250 times).
+    var backLinks: [String: [RecordID: Set<RecordID>]] = [:]
     for entity in schema.entities {
       guard let table = tables[entity.name], let info = index.entities[entity.name] else {
         problems.append("entity \(entity.name) has no table")
@@ -49,7 +52,11 @@ extension StoreState {
                 continue
               }
               if let inverse = relationship.inverse {
-                let back = StoreState.targets(in: targetRecord[inverse.name], toMany: inverse.isToMany)
+                let cacheKey = r.target + "." + inverse.name
+                let back =
+                  backLinks[cacheKey]?[target]
+                  ?? Set(StoreState.targets(in: targetRecord[inverse.name], toMany: inverse.isToMany))
+                backLinks[cacheKey, default: [:]][target] = back
                 if !back.contains(id) {
                   problems.append("\(key).\(r.name) links \(r.target) \(target), but \(r.target) \(target).\(inverse.name) does not link back")
                 }
