@@ -46,7 +46,8 @@ struct MergeDriverGitTests {
       contentsOf: FixtureFolder.packageRoot.appendingPathComponent("Fixtures/company/schema.json"),
       encoding: .utf8)
     try repository.write(schema, to: "company.folio/schema.json")
-    try repository.write("* text eol=lf\n*/*.json merge=folio\n", to: "company.folio/.gitattributes")
+    try repository.write(
+      "* text eol=lf\n*/*.json merge=folio\n", to: "company.folio/.gitattributes")
     try repository.write(shardText(original), to: shard)
     try repository.git("add", ".")
     try repository.git("commit", "-q", "-m", "A store")
@@ -135,7 +136,8 @@ struct MergeDriverGitTests {
     try repository.write(base, to: "base")
     try repository.write(base.replacingOccurrences(of: "\"Ada\"", with: "\"A\""), to: "theirs")
     try repository.write(
-      base.replacingOccurrences(of: "    \"fullName\": \"Ada\",\n", with: "<<<<<<< x\n=======\n>>>>>>> y\n"),
+      base.replacingOccurrences(
+        of: "    \"fullName\": \"Ada\",\n", with: "<<<<<<< x\n=======\n>>>>>>> y\n"),
       to: "ours")
     let run = try FolioBinaryTests.run(
       ["merge-driver", "base", "ours", "theirs", Self.shard], in: repository.path)

@@ -110,8 +110,9 @@ extension ShardMerge {
       let isLast = index == joined.count - 1
       switch joined[index] {
       case .plain(var lines):
-        if index + 1 == joined.count - 1, case .hunk(let ours, let theirs, let conflicts) =
-          joined[index + 1], ours.isEmpty || theirs.isEmpty, let last = lines.popLast()
+        if index + 1 == joined.count - 1,
+          case .hunk(let ours, let theirs, let conflicts) =
+            joined[index + 1], ours.isEmpty || theirs.isEmpty, let last = lines.popLast()
         {
           out += lines
           out += hunk(ours, theirs, conflicts, lead: last, followed: false)

@@ -96,7 +96,8 @@ extension ShardMerge {
       if let line = ShardFile.conflictMarkerLine(text) {
         throw ShardMergeError(
           code: .conflictMarkers,
-          message: "the file already holds git merge-conflict markers, so its records cannot be read",
+          message:
+            "the file already holds git merge-conflict markers, so its records cannot be read",
           side: side, line: line, column: 1)
       }
       throw ShardMergeError(

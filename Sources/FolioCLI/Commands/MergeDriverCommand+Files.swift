@@ -12,14 +12,16 @@ extension MergeDriverCommand {
     let directory = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
     let temporary = directory + "/." + name + ".folio-merge-" + UUID().uuidString
-    let permissions = (try? FileManager.default.attributesOfItem(atPath: target))?[.posixPermissions]
+    let permissions = (try? FileManager.default.attributesOfItem(atPath: target))?[
+      .posixPermissions]
     guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
       throw CLIError(
         .unwritableFile, "cannot write the merged file next to '\(path)'; check permissions.",
         file: path)
     }
     if let permissions {
-      try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary)
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: permissions], ofItemAtPath: temporary)
     }
     guard rename(temporary, target) == 0 else {
       let reason = String(cString: strerror(errno))

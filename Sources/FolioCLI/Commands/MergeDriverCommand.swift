@@ -7,8 +7,10 @@ enum MergeDriverCommand: Command {
     name: "merge-driver",
     abstract: "Merge two versions of a shard file record by record (a git merge driver).",
     discussion: """
-      Git runs this command for files marked 'merge=folio' in .gitattributes, once it is \
-      configured with: git config merge.folio.driver "folio merge-driver %O %A %B %P". It reads \
+      Git runs this command for files marked 'merge=folio' in .gitattributes (for example \
+      '*/*.json merge=folio' in STORE/.gitattributes) once it is configured with: git config \
+      merge.folio.name "Folio record-level merge"; git config merge.folio.driver "folio \
+      merge-driver %O %A %B %P". It reads \
       the identifiers of the shard's entity (the folder the file is in) from the store's \
       schema.json (the folder above it), matches records by identifier and merges them field \
       by field, then writes the result, canonical, over OURS. A field changed two ways, or a \
@@ -26,13 +28,14 @@ enum MergeDriverCommand: Command {
       .positional("PATH", help: "The file's path in the repository, under its store (%P)."),
     ],
     examples: [
-      "git config merge.folio.name \"Folio record-level merge\"",
-      "git config merge.folio.driver \"folio merge-driver %O %A %B %P\"",
-      "echo '*/*.json merge=folio' >> company.folio/.gitattributes",
+      "folio merge-driver %O %A %B %P",
+      "folio merge-driver base.json ours.json theirs.json company.folio/Employee/0a1b2c3d4e5f6789.json",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
-    let (base, ours, theirs) = (arguments["BASE"] ?? "", arguments["OURS"] ?? "", arguments["THEIRS"] ?? "")
+    let (base, ours, theirs) = (
+      arguments["BASE"] ?? "", arguments["OURS"] ?? "", arguments["THEIRS"] ?? ""
+    )
     let path = arguments["PATH"] ?? ""
     let shard = ShardLocation(path)
     let entity: Entity
@@ -45,11 +48,11 @@ enum MergeDriverCommand: Command {
           + "merge it by hand.\n")
       return ExitStatus.failure
     }
+    let versions = try (contents(base, console), contents(ours, console), contents(theirs, console))
     let merge: ShardMerge
     do {
       merge = try ShardMerge(
-        base: contents(base, console), ours: contents(ours, console),
-        theirs: contents(theirs, console), identifiers: entity.identifiers)
+        base: versions.0, ours: versions.1, theirs: versions.2, identifiers: entity.identifiers)
     } catch {
       console.err(
         "\(path): warning: cannot merge record by record: \(error); falling back to a "
@@ -68,7 +71,15 @@ enum MergeDriverCommand: Command {
 
   /// The bytes of `path`; a missing file has none (git passes an empty base for a file added
   /// on both branches).
-  static func contents(_ path: String, _ console: Console) -> [UInt8] {
-    FileManager.default.contents(atPath: console.resolve(path)).map(Array.init) ?? []
+  ///
+  /// - Throws: ``CLIError`` (`unreadableFile`) when the file exists but cannot be read, so an
+  ///   unreadable version is never taken for an empty one; nothing has been written then.
+  static func contents(_ path: String, _ console: Console) throws(CLIError) -> [UInt8] {
+    let resolved = console.resolve(path)
+    if let data = FileManager.default.contents(atPath: resolved) { return Array(data) }
+    guard !FileManager.default.fileExists(atPath: resolved) else {
+      throw CLIError(.unreadableFile, "Cannot read '\(path)'; OURS is left as it is.", file: path)
+    }
+    return []
   }
 }

@@ -60,7 +60,8 @@ import Testing
       name: "a duplicate identifier",
       ours: #"[{"id": 1}, {"id": 1}]"#,
       code: .duplicateIdentifier,
-      description: "ours:1:13: error: record 1 repeats the identifier 1 (at /1) [duplicateIdentifier]"
+      description:
+        "ours:1:13: error: record 1 repeats the identifier 1 (at /1) [duplicateIdentifier]"
     ),
     ErrorCase(
       name: "no identifier names",
