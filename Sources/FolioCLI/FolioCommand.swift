@@ -14,6 +14,7 @@ public enum FolioCommand {
     [
       InitCommand.self, SyncCommand.self, PlanCommand.self, ApplyCommand.self, QueryCommand.self,
       ExportCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
+      MergeDriverCommand.self,
     ]
   }
 
