@@ -239,7 +239,11 @@ final class ChunkParser: Sendable {
     self.json = json
     self.chunks = chunks
     self.options = options
-    free = DispatchSemaphore(value: ChunkParser.ahead)
+    // Created at 0 and raised to `ahead`, not created at `ahead`: libdispatch traps when a
+    // semaphore is freed below the value it was created with, which is where this one ends
+    // when the reader stops early (the parsing thread then took a place it never gave back).
+    free = DispatchSemaphore(value: 0)
+    for _ in 0..<ChunkParser.ahead { free.signal() }
     background = chunks.count > 1
     if background {
       let thread = Thread { [self] in produce() }

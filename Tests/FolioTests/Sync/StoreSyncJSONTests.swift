@@ -1,5 +1,6 @@
 @testable import Folio
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// `Store.sync(json:)` and `plan(json:)` parse a top-level array chunk by chunk while planning;
@@ -63,6 +64,19 @@ import Testing
       }
     }
     return Array((text + "\n]\n").utf8)
+  }
+
+  /// The parsing thread runs ahead of a reader that stops at once; freeing the parser then must
+  /// not trap in libdispatch (a semaphore freed below the value it was created with did, now
+  /// and then, in this suite).
+  @Test func aReaderThatStopsAtOnceFreesTheParserSafely() throws {
+    let bytes = Self.largePayload()
+    for round in 0..<40 {
+      let items = try #require(StreamedItems(json: bytes, options: JSONParser.Options()))
+      // Give the parsing thread time to take its places ahead (0 to 4 ms).
+      Thread.sleep(forTimeInterval: Double(round % 5) / 1_000)
+      items.finish()
+    }
   }
 
   @Test func aPayloadOfManyChunksSyncsTheSameAsTheTree() throws {
