@@ -3,11 +3,13 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Every ```console block in README.md and Documentation/ is a real run of `folio`: its command
-/// runs in process in a fresh directory holding a copy of `Fixtures/company`, and both what it
-/// prints and what the docs show must equal the golden file `Fixtures/cli/NAME.txt` named by the
-/// block's `<!-- golden: NAME -->` marker. Blocks of one document run in order in one directory,
-/// so a later block sees the store an earlier one made.
+/// Every ```console block in README.md and Documentation/ is a real run: a `folio` command runs
+/// in process, any other command (`git …`, `sed …`, as the git workflow shows them) runs in
+/// `bash` with git's settings fixed (identity, dates, no user or system configuration), in a
+/// fresh directory holding a copy of `Fixtures/company`. Both what it prints and what the docs
+/// show must equal the golden file `Fixtures/cli/NAME.txt` named by the block's
+/// `<!-- golden: NAME -->` marker. Blocks of one document run in order in one directory, so a
+/// later block sees the store an earlier one made.
 ///
 /// With `FOLIO_RECORD_GOLDEN=1` the golden files and the documents' blocks are rewritten.
 @Suite struct DocumentationExampleTests {
@@ -15,7 +17,10 @@ import Testing
   struct Example {
     var name: String
     var status: Int32
-    var arguments: [String]
+    /// The `folio` arguments, or `nil` for a shell command.
+    var arguments: [String]?
+    /// The command line as written after `$ `.
+    var command: String
     var shownOutput: String
   }
 
@@ -41,17 +46,17 @@ import Testing
     guard let command = block.lines.first, command.hasPrefix("$ ") else {
       throw ExampleError("\(location): a console block starts with a '$ folio …' line.")
     }
-    var arguments = ShellWords.split(String(command.dropFirst(2)))
-    if arguments.starts(with: ["swift", "run", "folio"]) {
-      arguments.removeFirst(3)
-    } else if arguments.first == "folio" {
-      arguments.removeFirst()
+    var arguments: [String]? = ShellWords.split(String(command.dropFirst(2)))
+    if arguments?.starts(with: ["swift", "run", "folio"]) == true {
+      arguments?.removeFirst(3)
+    } else if arguments?.first == "folio" {
+      arguments?.removeFirst()
     } else {
-      throw ExampleError("\(location): the command must start with 'folio' or 'swift run folio'.")
+      arguments = nil
     }
     let output = block.lines.dropFirst().joined(separator: "\n")
     return Example(
-      name: name, status: status, arguments: arguments,
+      name: name, status: status, arguments: arguments, command: String(command.dropFirst(2)),
       shownOutput: output.isEmpty ? "" : output + "\n")
   }
 
@@ -66,15 +71,22 @@ import Testing
     var results: [(MarkdownDocument.Block, Example, String)] = []
     for block in blocks {
       let example = try Self.example(block, in: document)
-      let output = CapturedOutput()
-      let console = Console(
-        standardOutput: output, standardError: output, currentDirectory: directory.path)
-      let status = await FolioCommand.run(example.arguments, console: console)
+      let status: Int32
+      let text: String
+      if let arguments = example.arguments {
+        let output = CapturedOutput()
+        let console = Console(
+          standardOutput: output, standardError: output, currentDirectory: directory.path)
+        status = await FolioCommand.run(arguments, console: console)
+        text = output.text
+      } else {
+        (status, text) = try Self.shell(example.command, in: directory.path)
+      }
       #expect(
         status == example.status,
         "\(document.path):\(block.line): exit status \(status), expected \(example.status)")
-      try GoldenFile("cli/\(example.name).txt").verify(output.text)
-      results.append((block, example, output.text))
+      try GoldenFile("cli/\(example.name).txt").verify(text)
+      results.append((block, example, text))
     }
     if GoldenFile.isRecording {
       // Rewrite from the end so earlier blocks' line ranges stay valid.
@@ -96,6 +108,31 @@ import Testing
         (Fixtures/cli/\(example.name).txt). Re-record with FOLIO_RECORD_GOLDEN=1.
         """)
     }
+  }
+
+  /// Runs `command` in `bash` in `directory`, standard error after standard output, with git's
+  /// identity and dates fixed so its output is the same on every run.
+  static func shell(_ command: String, in directory: String) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", command + " 2>&1"]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    var environment = ProcessInfo.processInfo.environment
+    let fixed = [
+      "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C",
+      "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Ada",
+      "GIT_COMMITTER_EMAIL": "ada@example.com", "GIT_AUTHOR_DATE": "2026-11-23T12:00:00Z",
+      "GIT_COMMITTER_DATE": "2026-11-23T12:00:00Z", "GIT_PAGER": "cat", "NO_COLOR": "1",
+    ]
+    environment.merge(fixed) { _, new in new }
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   @Test func shellWordsFollowQuotesAndEscapes() {

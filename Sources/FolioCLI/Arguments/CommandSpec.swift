@@ -105,6 +105,10 @@ extension ArgumentSpec {
   static let entity = ArgumentSpec.option(
     "entity", value: "NAME", help: "The entity to work on (for example Employee).",
     required: true)
+  /// `--lenient`, for commands that only read.
+  static let lenient = ArgumentSpec.flag(
+    "lenient",
+    help: "Skip records that cannot be read (each is reported on standard error) instead of refusing the store.")
   /// `--json`.
   static let json = ArgumentSpec.flag("json", help: "Print machine-readable JSON instead of text.")
 }

@@ -17,7 +17,7 @@ enum ExportCommand: Command {
       ),
       .option("sort", value: "KEYS", help: "Sort keys separated by commas; -key sorts descending."),
       .flag("mapped", help: "Write records through the key mapping, as a payload."),
-      .json,
+      .lenient, .json,
     ],
     examples: [
       "folio export --store company.folio --entity Employee --where \"active == false\" --sort -hiredAt",

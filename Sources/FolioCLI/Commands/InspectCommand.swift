@@ -18,7 +18,7 @@ enum InspectCommand: Command {
       .option(
         "record", value: "ID",
         help: "With --entity: the record's identifier (a composite one as a JSON array); prints its file and line."),
-      .json,
+      .lenient, .json,
     ],
     examples: [
       "folio inspect --store company.folio", "folio inspect --store company.folio --json",
@@ -40,7 +40,9 @@ enum InspectCommand: Command {
     }
     let directory = console.resolve(path)
     let store = try StoreAccess.openExisting(
-      path, console: console, options: StoreOptions(readOnly: true))
+      path, console: console,
+      options: StoreOptions(validation: arguments.flag("lenient") ? .lenient : .strict, readOnly: true))
+    for problem in store.loadProblems { console.err("warning: left out: " + problem.description + "\n") }
     if let text = arguments["record"] {
       return try record(text, of: try StoreAccess.entity(arguments["entity"], in: store.schema, named: path), in: store, path: path, arguments, console)
     }

@@ -21,7 +21,7 @@ enum QueryCommand: Command {
       .option("max", value: "FIELD", help: "Print the largest value of FIELD."),
       .option("sum", value: "FIELD", help: "Print the sum of FIELD."),
       .option("avg", value: "FIELD", help: "Print the average of FIELD."),
-      .json,
+      .lenient, .json,
     ],
     examples: [
       "folio query --store company.folio --entity Employee --where \"active == true\" --sort -salary --limit 3",

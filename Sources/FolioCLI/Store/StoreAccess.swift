@@ -32,6 +32,18 @@ enum StoreAccess {
   static func open(
     _ arguments: ParsedArguments, console: Console, creating: Bool = false, readOnly: Bool = false
   ) throws -> Store {
+    let store = try openStore(arguments, console: console, creating: creating, readOnly: readOnly)
+    // `--lenient` (reading commands): the records left out are reported, the command goes on.
+    for problem in store.loadProblems {
+      console.err("warning: left out: " + problem.description + "\n")
+    }
+    return store
+  }
+
+  private static func openStore(
+    _ arguments: ParsedArguments, console: Console, creating: Bool, readOnly: Bool
+  ) throws -> Store {
+    let validation: StoreOptions.Validation = readOnly && arguments.flag("lenient") ? .lenient : .strict
     let path = arguments["store"] ?? ""
     let schemaFile = arguments["schema"]
     if !exists(path, console: console) {
@@ -48,11 +60,11 @@ enum StoreAccess {
       }
     }
     guard let schemaFile else {
-      return try openExisting(path, console: console, options: StoreOptions(readOnly: readOnly))
+      return try openExisting(path, console: console, options: StoreOptions(validation: validation, readOnly: readOnly))
     }
     let given = try schema(file: schemaFile, console: console)
     return try relocatingErrors(to: path) {
-      try Store(directory: console.resolve(path), schema: given, options: StoreOptions(readOnly: readOnly))
+      try Store(directory: console.resolve(path), schema: given, options: StoreOptions(validation: validation, readOnly: readOnly))
     }
   }
 
