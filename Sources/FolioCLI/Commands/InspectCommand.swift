@@ -42,7 +42,7 @@ enum InspectCommand: Command {
     let store = try StoreAccess.openExisting(
       path, console: console,
       options: StoreOptions(validation: arguments.flag("lenient") ? .lenient : .strict, readOnly: true))
-    for problem in store.loadProblems { console.err("warning: left out: " + problem.description + "\n") }
+    StoreAccess.warnLeftOut(store, path: path, console: console)
     if let text = arguments["record"] {
       return try record(text, of: try StoreAccess.entity(arguments["entity"], in: store.schema, named: path), in: store, path: path, arguments, console)
     }

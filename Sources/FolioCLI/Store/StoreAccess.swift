@@ -34,10 +34,17 @@ enum StoreAccess {
   ) throws -> Store {
     let store = try openStore(arguments, console: console, creating: creating, readOnly: readOnly)
     // `--lenient` (reading commands): the records left out are reported, the command goes on.
-    for problem in store.loadProblems {
+    warnLeftOut(store, path: arguments["store"] ?? "", console: console)
+    return store
+  }
+
+  /// Prints each problem a lenient open left out, with the store's path in front of its file.
+  static func warnLeftOut(_ store: Store, path: String, console: Console) {
+    let directory = path.hasSuffix("/") ? path : path + "/"
+    for var problem in store.loadProblems {
+      if let file = problem.file, !file.hasPrefix("/") { problem.file = directory + file }
       console.err("warning: left out: " + problem.description + "\n")
     }
-    return store
   }
 
   private static func openStore(
