@@ -41,7 +41,7 @@ struct MergeDriverGitTests {
   /// A repository on `main` holding a store with `original`, committed; the store's
   /// `.gitattributes` is the one `folio init` writes.
   static func repository() throws -> GitRepository {
-    let repository = try GitRepository()
+    let repository = try GitRepository.withMergeDriver()
     let schema = try String(
       contentsOf: FixtureFolder.packageRoot.appendingPathComponent("Fixtures/company/schema.json"),
       encoding: .utf8)
@@ -74,7 +74,7 @@ struct MergeDriverGitTests {
     try Self.branch("right", right, in: repository)
     try repository.git("checkout", "-q", "left")
     let merge = try GitRepository.run(["merge", "-q", "--no-edit", "right"], in: repository.path)
-    #expect(merge.status == 0, "\(merge.output)")
+    #expect(merge.status == 0, "\(merge.combined)")
     var expected = left
     expected[1].active = false
     expected[1].salary = 250.5
@@ -97,7 +97,7 @@ struct MergeDriverGitTests {
     try repository.git("checkout", "-q", "left")
     let merge = try GitRepository.run(["merge", "--no-edit", "right"], in: repository.path)
     #expect(merge.status != 0)
-    #expect(merge.output.contains("\(Self.shard):10: conflict in Employee 2: fullName"))
+    #expect(merge.combined.contains("\(Self.shard):10: conflict in Employee 2: fullName"))
     #expect(
       try repository.read(Self.shard) == """
         [

@@ -14,11 +14,33 @@ public struct GitRepository: Sendable {
     public var output: String
     /// Standard error.
     public var errors: String
+    /// Standard output, then standard error.
+    public var combined: String { output + errors }
   }
 
   /// Whether a `git` binary is on the `PATH` (CI installs one; see `.ci/run`).
-  public static var isAvailable: Bool {
-    (try? run(["--version"], in: FileManager.default.temporaryDirectory.path).status) == 0
+  public static let isGitInstalled: Bool = (try? run(["--version"], in: "/").status) == 0
+
+  /// A new repository in a new temporary directory; ``remove()`` deletes it.
+  public init() throws {
+    try self.init(creatingAt: try TemporaryDirectory(prefix: "folio-git").path)
+  }
+
+  /// Deletes the working tree and the repository.
+  public func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Writes `text` to `relativePath` in the working tree, creating folders as needed.
+  public func write(_ text: String, to relativePath: String) throws {
+    let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  /// The text of `relativePath` in the working tree.
+  public func read(_ relativePath: String) throws -> String {
+    try String(contentsOf: URL(fileURLWithPath: path).appendingPathComponent(relativePath), encoding: .utf8)
   }
 
   /// Creates a repository in `path` (made if missing) with a local identity and `main` as the
@@ -54,7 +76,8 @@ public struct GitRepository: Sendable {
     try git("commit", "-q", "--allow-empty", "-m", message)
   }
 
-  static func run(_ arguments: [String], in directory: String) throws -> Result {
+  /// Runs `git arguments` in `directory` with the repository's own settings only.
+  public static func run(_ arguments: [String], in directory: String) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments
@@ -64,6 +87,7 @@ public struct GitRepository: Sendable {
     environment["GIT_CONFIG_NOSYSTEM"] = "1"
     environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
     environment["LC_ALL"] = "C"
+    environment["GIT_TERMINAL_PROMPT"] = "0"
     process.environment = environment
     let output = Pipe()
     let errors = Pipe()

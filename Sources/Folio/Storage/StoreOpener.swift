@@ -102,7 +102,7 @@ struct StoreOpener {
       // Files of entities the migrated schema no longer has go in the same commit.
       let entities = Set(schema.entities.map(\.name))
       let dropped = migrated.files.keys.filter { !entities.contains(String($0.prefix { $0 != "/" })) }.sorted()
-      try write(&disk, state: state, format: format, legacy: legacy != nil, removals: dropped)
+      try write(&disk, state: state, format: format, legacy: legacy != nil, relayout: true, removals: dropped)
       return Opened(state: state, disk: disk, problems: [])
     }
     if stored.fingerprint != schema.fingerprint {
@@ -137,14 +137,20 @@ struct StoreOpener {
   /// outside Folio), and for a format-1 store the upgrade to format 2 — every record in the file
   /// the layout gives it, links stored once, the manifest and format 1's lock files removed,
   /// the `.gitignore` and `.gitattributes` of format 2.
+  ///
+  /// - Parameter relayout: Rewrite every entity's files in the layout (a migration's result);
+  ///   otherwise files edited by hand stay as they are until Folio next writes them.
   private func write(
-    _ disk: inout DirectoryBacking, state: StoreState, format: StoreFormat, legacy: Bool, removals: [String] = []
+    _ disk: inout DirectoryBacking, state: StoreState, format: StoreFormat, legacy: Bool, relayout: Bool = false,
+    removals: [String] = []
   ) throws(StoreError) {
     var extra: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema, format: format))]
     var removals = removals
-    // Entities marked for re-layout (a migration's, a format-1 store's) are written whole.
     var dirty: [String: Set<String>] = [:]
-    for entity in disk.relayout { dirty[entity] = [] }
+    if relayout {
+      for entity in schema.entities { dirty[entity.name] = [] }
+      disk.relayout.formUnion(dirty.keys)
+    }
     if legacy {
       extra.append((".gitignore", Array(DirectoryBacking.gitignore.utf8)))
       extra.append((".gitattributes", Array(DirectoryBacking.gitattributes.utf8)))

@@ -82,7 +82,7 @@ import FolioTestSupport
   }
 
   @Test func branchesEditingDifferentRecordsMergeInPlainGitWithoutConflict() throws {
-    guard GitRepository.isAvailable else {
+    guard GitRepository.isGitInstalled else {
       Issue.record("git is not installed; .ci/run installs it")
       return
     }
