@@ -1,3 +1,4 @@
+import Folio
 import Foundation
 
 /// The `folio` command-line tool, as a library so tests can drive it in process.
@@ -69,8 +70,13 @@ public enum FolioCommand {
       return usageFailure(error, console)
     } catch {
       report(error, console)
-      return ExitStatus.failure
+      return status(for: error)
     }
+  }
+
+  /// The exit status for a command that failed with `error`.
+  static func status(for error: any Error) -> Int32 {
+    (error as? StoreError)?.code == .committedNotFinished ? ExitStatus.committedNotFinished : ExitStatus.failure
   }
 
   /// The command called `name`.
@@ -92,7 +98,8 @@ public enum FolioCommand {
     out += """
 
       Run 'folio COMMAND --help' for a command's options and examples.
-      Exit status: 0 success, 1 failure (reason on standard error), 2 usage error.
+      Exit status: 0 success, 1 failure (reason on standard error), 2 usage error, 3 committed
+      but not finished (the next writer finishes it).
 
       """
     return out

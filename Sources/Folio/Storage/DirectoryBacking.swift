@@ -97,6 +97,25 @@ struct DirectoryBacking: Sendable {
     // together (a 1M store's files are 300 MB) and the writes run beside the encoding.
     let allJobs = jobs
     let journal = try CommitJournal.begin(directory: path)
+    let next: LocalState
+    do {
+      next = try stageAndCommit(
+        state, jobs: allJobs, journal: journal, force: force, extra: extra, removals: removals + extraRemovals)
+    } catch {
+      throw failedSave(error, generation: state.generation)
+    }
+    local = next
+    relayout.subtract(dirty.keys)
+  }
+
+  /// Encodes and stages the jobs' files in parallel, then the extra files and the local state,
+  /// and commits them all.
+  ///
+  /// - Returns: The local state the commit wrote.
+  private func stageAndCommit(
+    _ state: StoreState, jobs allJobs: [Job], journal: String, force: Bool,
+    extra: [(file: String, bytes: [UInt8])], removals: [String]
+  ) throws(StoreError) -> LocalState {
     let results = Slots<Result<(checksum: String, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
     let onDisk = local.files
     let index = state.index
@@ -128,16 +147,27 @@ struct DirectoryBacking: Sendable {
     for (n, item) in extra.enumerated() {
       staged.append(try CommitJournal.stage(item.bytes, as: item.file, name: "s-extra\(n)", in: journal))
     }
-    removals += extraRemovals
     staged.append(try CommitJournal.stage(next.bytes, as: LocalState.file, name: "s-state", in: journal))
-    do {
-      try CommitJournal.commit(directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter)
-    } catch {
-      if (try? CommitJournal.committedRecord(directory: path)) != nil { isPoisoned = true }
-      throw error
+    try CommitJournal.commit(directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter)
+    return next
+  }
+
+  /// The error a failed save reports. Before the commit point, what the save staged is removed
+  /// (a full disk gets its space back at once) and the files are as they were. After it, the
+  /// change *is* committed: readers already see it and the next writer finishes it, so the
+  /// error says so (``StoreError/Code/committedNotFinished``), and this store refuses further
+  /// saves until it is opened again.
+  private mutating func failedSave(_ error: StoreError, generation: UInt64) -> StoreError {
+    guard (try? CommitJournal.committedRecord(directory: path)) != nil else {
+      // A crash simulated by a test leaves the journal as a crash would.
+      if options.stopSavesAfter == nil { try? StoreFiles.removeTree(path + "/" + CommitJournal.folder) }
+      return error
     }
-    local = next
-    relayout.subtract(dirty.keys)
+    isPoisoned = true
+    return StoreError(
+      code: .committedNotFinished,
+      message: "the change was committed as generation \(generation) and readers see it, but moving its files into place failed (\(error.message)); the next open of the store for writing finishes it",
+      entity: error.entity, file: error.file)
   }
 
   /// The records of a chunk as files hold them: without the members of relationships whose

@@ -60,6 +60,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let migrationFailed = Code("migrationFailed")
     /// A save would overwrite a shard whose bad records were skipped by a lenient open.
     public static let protectedShard = Code("protectedShard")
+    /// A save failed after its commit point: the change is committed (readers see it) and the
+    /// next writer to open the store finishes moving its files into place.
+    public static let committedNotFinished = Code("committedNotFinished")
     /// The store was opened read-only.
     public static let readOnly = Code("readOnly")
   }

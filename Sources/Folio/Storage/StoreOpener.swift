@@ -41,6 +41,11 @@ struct StoreOpener {
     if !options.readOnly, isEmptyDirectory() {
       try create()
     }
+    // A directory with files but no store in it is refused before anything is written into it
+    // (not even the local folder): it may hold a store whose schema.json a checkout lost.
+    if !StoreFiles.exists(path + "/schema.json"), !StoreFiles.exists(path + "/" + LegacyManifest.file) {
+      throw Self.notAStore(path)
+    }
     var lock: StoreLock?
     if !options.readOnly {
       try StoreFiles.makeDirectory(path + "/" + LocalState.folder)

@@ -1,0 +1,46 @@
+import Folio
+import FolioTestSupport
+import Foundation
+import Testing
+
+@testable import FolioCLI
+
+/// Issue 14's defects as the audit met them from the command line.
+@Suite struct AuditDefectCommandTests {
+  @Test func aSyncIntoAStoreThatLostItsSchemaIsRefusedAndChangesNothing() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    try FileManager.default.removeItem(atPath: company.path + "/company.folio/schema.json")
+    let before = company.storeFiles()
+    let run = await company.run(
+      ["sync", "--store", "company.folio", "--entity", "Department", "--no-delete", "Fixtures/company/departments.json"])
+    #expect(run.status == 1)
+    #expect(run.errors.contains("is not a Folio store: there is no schema.json (it holds .gitattributes, .gitignore, Department, Employee)"))
+    #expect(company.storeFiles() == before)
+  }
+
+  @Test func aSaveThatFailsBeforeItsCommitPointLeavesNoJournalAndNoChange() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    let created = try FolioBinaryTests.run(
+      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity", "Employee", "Fixtures/company/day-1.json"],
+      in: company.path)
+    #expect(created.status == 0)
+    let items = (1...300).map { #"{"id": \#($0), "user": {"name": "Employee \#($0)"}, "salary": 1000.5, "department_id": 1}"# }
+    try company.write("many.json", "[" + items.joined(separator: ",\n") + "]")
+    let before = company.storeFiles()
+    // Files larger than 16 KiB cannot be written (EFBIG): the new Employee file is about 60 KiB.
+    let run = try FolioBinaryTests.shell(
+      #"trap '' XFSZ; ulimit -f 16; "$FOLIO" sync --store company.folio --entity Employee many.json"#, in: company.path)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    #expect(run.errors.contains("error: could not write"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: company.path + "/company.folio/.folio/journal"))
+    #expect(company.storeFiles() == before)
+  }
+
+  @Test func aChangeCommittedButNotFinishedHasAnExitStatusOfItsOwn() {
+    #expect(FolioCommand.status(for: StoreError(code: .committedNotFinished, message: "")) == 3)
+    #expect(FolioCommand.status(for: StoreError(code: .ioFailure, message: "")) == ExitStatus.failure)
+  }
+}
