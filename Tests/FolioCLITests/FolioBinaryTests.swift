@@ -6,19 +6,7 @@ import Testing
 /// and terminal detection, which in-process tests replace.
 @Suite struct FolioBinaryTests {
   /// The `folio` executable built beside the tests.
-  static func executable() throws -> URL {
-    let candidates = [
-      Bundle.main.bundleURL.appendingPathComponent("folio"),
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("folio"),
-      FixtureFolder.packageRoot.appendingPathComponent(".build/debug/folio"),
-    ]
-    guard
-      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-      throw FixtureError("The folio executable is not built; run swift build --build-tests.")
-    }
-    return found
-  }
+  static func executable() throws -> URL { try FolioExecutable.url() }
 
   /// Runs `folio arguments` in `directory` with pipes for all three streams.
   static func run(_ arguments: [String], in directory: String, input: String = "") throws

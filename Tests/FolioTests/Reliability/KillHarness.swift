@@ -4,7 +4,9 @@ import FolioTestSupport
 
 /// Runs `folio-testhost kill-churn` on one directory store and SIGKILLs it at random instants; after
 /// each kill, opens the store (read-only, then as a writer) and checks that it holds exactly the
-/// last committed state or the state that was being committed, with every invariant intact.
+/// last committed state or the state that was being committed, with every invariant intact, and
+/// runs `folio check` (the CLI, read-only) on it. While each writer runs, another thread runs
+/// `folio check` in a loop: a check beside a committing writer must never report a problem.
 struct KillHarness {
   /// What one run saw.
   struct Figures: CustomStringConvertible {
@@ -16,10 +18,12 @@ struct KillHarness {
     /// Kills before the writer had opened the store (during its open or recovery).
     var killsDuringOpen = 0
     var finalGeneration: UInt64 = 0
+    /// `folio check` runs, after kills and beside running writers.
+    var checks = 0
     var problems: [String] = []
 
     var description: String {
-      "\(kills) kills, \(killsInsideSave) inside a save, \(killsAfterCommitPoint) after the commit point, \(killsDuringOpen) during open; generation \(finalGeneration); \(problems.count) problems"
+      "\(kills) kills, \(killsInsideSave) inside a save, \(killsAfterCommitPoint) after the commit point, \(killsDuringOpen) during open; generation \(finalGeneration); \(checks) folio check runs; \(problems.count) problems"
     }
   }
 
@@ -40,6 +44,7 @@ struct KillHarness {
     var random = SeededGenerator(seed: seed)
     for round in 0..<kills {
       let writer = try StoreTestHost.start(["kill-churn", path, String(seed)])
+      let beside = CheckLoop(path: path)
       var lines: [String] = []
       // Most kills land while the writer commits; some while it opens (and recovers).
       if random.next() % 8 == 0 {
@@ -60,6 +65,9 @@ struct KillHarness {
       }
       writer.kill()
       _ = writer.wait()
+      let loop = beside.stop()
+      figures.checks += loop.runs
+      figures.problems += loop.problems.map { "round \(round): folio check beside the writer: \($0)" }
       while case let line = writer.readLine(), !line.isEmpty { lines.append(line) }
       figures.kills += 1
       if Self.journalExists(path) { figures.killsInsideSave += 1 }
@@ -121,6 +129,9 @@ struct KillHarness {
       figures.problems.append("round \(round): read-only open saw \(seen), expected one of \(candidates.sorted { $0.generation < $1.generation })")
     }
     figures.problems += reader.state.invariantViolations().map { "round \(round): read-only: \($0)" }
+    let cli = try FolioExecutable.run(["check", "--store", path])
+    figures.checks += 1
+    if cli.status != 0 { figures.problems.append("round \(round): folio check: \(cli.output)") }
     guard recover else { return seen }
     do {
       let store = try Store.open(directory: path)
@@ -141,4 +152,36 @@ struct KillHarness {
     FileManager.default.fileExists(atPath: path + "/.folio/journal")
   }
 
+}
+
+/// Runs `folio check` on a store again and again on a thread of its own until stopped.
+final class CheckLoop: @unchecked Sendable {
+  // @unchecked: `stopped` and the results are guarded by `lock`; the thread reads `path` only.
+  private let lock = NSLock()
+  private var stopped = false
+  private var runs = 0
+  private var problems: [String] = []
+  private let done = DispatchSemaphore(value: 0)
+
+  init(path: String) {
+    Thread { [self] in
+      while !lock.withLock({ stopped }) {
+        guard let result = try? FolioExecutable.run(["check", "--store", path]) else { continue }
+        // Before the first writer has created the store there is nothing to check.
+        let absent = result.output.contains("There is no store") || result.output.contains("is not a Folio store")
+        lock.withLock {
+          runs += 1
+          if result.status != 0, !absent { problems.append(result.output) }
+        }
+      }
+      done.signal()
+    }.start()
+  }
+
+  /// Stops the loop after its current run and returns what it saw.
+  func stop() -> (runs: Int, problems: [String]) {
+    lock.withLock { stopped = true }
+    done.wait()
+    return lock.withLock { (runs, problems) }
+  }
 }
