@@ -101,10 +101,16 @@ enum CommitJournal {
   /// them in order, makes them durable, writes the commit record (the commit point), then
   /// applies and removes the journal.
   ///
+  /// - Parameter wait: How long to wait for readers to release the commit lock after the commit
+  ///   point; when they do not, the committed journal is left in place (readers read through
+  ///   it) and `false` is returned: call ``recover(directory:folder:wait:)`` before the next save.
+  /// - Returns: Whether the commit was applied and the journal removed.
   /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``), as ``save(directory:files:removals:stopAfter:)``.
-  static func commit(directory: String, staged: [Staged], removals: [String], stopAfter: Stage? = nil)
-    throws(StoreError)
-  {
+  @discardableResult
+  static func commit(
+    directory: String, staged: [Staged], removals: [String], stopAfter: Stage? = nil,
+    wait: Double = CommitLock.writerWait
+  ) throws(StoreError) -> Bool {
     let journal = directory + "/" + folder
     // The commit record lists files by position: journal file `n` holds entry `n`.
     for (n, file) in staged.enumerated() where file.name != "\(n)" {
@@ -128,9 +134,10 @@ enum CommitJournal {
     try StoreFiles.move(journal + "/commit.json.tmp", to: journal + "/commit.json")
     try StoreFiles.syncPath(journal)
     if stopAfter == .committed { throw simulatedCrash(.committed) }
-    let lock = try CommitLock.acquire(directory: directory, shared: false)
+    guard let lock = try CommitLock.acquireExclusive(directory: directory, waiting: wait) else { return false }
     defer { lock.release() }
     try apply(directory: directory, entries: entries, removals: removals, stopAfter: stopAfter)
+    return true
   }
 
   /// Recovers from an interrupted save: completes a committed journal, discards an uncommitted
@@ -139,15 +146,24 @@ enum CommitJournal {
   /// - Returns: Whether a committed save was completed.
   /// - Throws: ``StoreError`` when the journal cannot be read or applied; the store is then left
   ///   as it was found, and opening again retries.
+  ///
+  /// - Parameter wait: How long to wait for readers to release the commit lock.
+  /// - Throws: ``StoreError`` (``StoreError/Code/locked``) when readers hold the commit lock
+  ///   longer than `wait`; nothing is changed then.
   @discardableResult
-  static func recover(directory: String, folder: String = CommitJournal.folder) throws(StoreError) -> Bool {
+  static func recover(
+    directory: String, folder: String = CommitJournal.folder, wait: Double = CommitLock.writerWait
+  ) throws(StoreError) -> Bool {
     let journal = directory + "/" + folder
     guard StoreFiles.exists(journal) else { return false }
     guard let (entries, removals) = try committedRecord(directory: directory, folder: folder) else {
       try StoreFiles.removeTree(journal)
       return false
     }
-    let lock = try CommitLock.acquire(directory: directory, shared: false)
+    try StoreFiles.makeDirectory(directory + "/" + LocalState.folder)
+    guard let lock = try CommitLock.acquireExclusive(directory: directory, waiting: wait) else {
+      throw CommitLock.heldByReaders(wait)
+    }
     defer { lock.release() }
     try apply(directory: directory, entries: entries, removals: removals, stopAfter: nil, folder: folder)
     return true

@@ -4,11 +4,55 @@
   import Darwin
 #endif
 
-/// The commit lock (`commit.lock`): a writer holds it exclusively while it moves a committed
-/// journal into place; readers hold it shared while they read the manifest and shards, so a
-/// reader never sees some shards of a commit and not others.
+/// The commit lock (`.folio/commit.lock`): a writer holds it exclusively while it moves a
+/// committed journal into place; readers hold it shared while they read the files, so a reader
+/// never sees some files of a commit and not others.
+///
+/// A writer never waits for readers without bound (a reader may be suspended with Ctrl-Z): it
+/// waits ``writerWait`` at most, and otherwise leaves the committed journal for later, which
+/// readers already read through (see ``CommitJournal``).
 struct CommitLock: Sendable {
   let descriptor: Int32
+
+  /// How long a writer waits for readers to release the lock, by default.
+  static let writerWait = 5.0
+
+  /// Takes the commit lock of the store at `directory` exclusively, waiting at most `seconds`.
+  ///
+  /// - Returns: The lock, or `nil` when readers still hold it after `seconds`.
+  /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``) when the lock file cannot be
+  ///   opened; nothing is written then.
+  static func acquireExclusive(directory: String, waiting seconds: Double) throws(StoreError) -> CommitLock? {
+    let path = directory + "/" + LocalState.folder + "/commit.lock"
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
+    var waited = 0.0
+    var pause = 0.001
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      guard code == EWOULDBLOCK || code == EINTR else {
+        close(fd)
+        throw StoreFiles.failure("lock", path, code: code)
+      }
+      guard waited < seconds else {
+        close(fd)
+        return nil
+      }
+      usleep(UInt32(pause * 1_000_000))
+      waited += pause
+      pause = min(pause * 2, 0.05)
+    }
+    return CommitLock(descriptor: fd)
+  }
+
+  /// The error for a committed save whose files could not be moved into place because readers
+  /// held the commit lock for `seconds`.
+  static func heldByReaders(_ seconds: Double) -> StoreError {
+    StoreError(
+      code: .locked,
+      message: "another process has held the commit lock .folio/commit.lock for \(Int(seconds.rounded())) s: a reader (such as folio query or export), perhaps suspended with Ctrl-Z; the last committed change is durable and readers see it, but its files cannot be moved into place until that process continues or ends",
+      file: LocalState.folder + "/commit.lock")
+  }
 
   /// Waits for and takes the commit lock of the store at `directory`.
   ///

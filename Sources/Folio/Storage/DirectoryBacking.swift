@@ -17,6 +17,9 @@ struct DirectoryBacking: Sendable {
   let options: StoreOptions
   /// Set when a save failed after its commit point: the files hold a newer state than memory.
   var isPoisoned = false
+  /// Set when the last commit could not be moved into place because readers held the commit
+  /// lock: its journal waits, committed (readers read through it), until the next save.
+  var hasPendingJournal = false
 
   /// The `.gitignore` written into every store: the local folder is not content.
   static let gitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content.\n.folio/\n"
@@ -92,6 +95,10 @@ struct DirectoryBacking: Sendable {
       }
     }
     try lock?.verify()
+    if hasPendingJournal {
+      try CommitJournal.recover(directory: path, wait: options.commitLockWait)
+      hasPendingJournal = false
+    }
     // Each worker encodes a chunk, skips it when its bytes are what the disk holds, and
     // otherwise writes it into the journal at once, so encoded files are never all in memory
     // together (a 1M store's files are 300 MB) and the writes run beside the encoding.
@@ -99,7 +106,7 @@ struct DirectoryBacking: Sendable {
     let journal = try CommitJournal.begin(directory: path)
     let next: LocalState
     do {
-      next = try stageAndCommit(
+      (next, hasPendingJournal) = try stageAndCommit(
         state, jobs: allJobs, journal: journal, force: force, extra: extra, removals: removals + extraRemovals)
     } catch {
       throw failedSave(error, generation: state.generation)
@@ -111,11 +118,12 @@ struct DirectoryBacking: Sendable {
   /// Encodes and stages the jobs' files in parallel, then the extra files and the local state,
   /// and commits them all.
   ///
-  /// - Returns: The local state the commit wrote.
+  /// - Returns: The local state the commit wrote, and whether its journal still waits to be
+  ///   moved into place (readers held the commit lock).
   private func stageAndCommit(
     _ state: StoreState, jobs allJobs: [Job], journal: String, force: Bool,
     extra: [(file: String, bytes: [UInt8])], removals: [String]
-  ) throws(StoreError) -> LocalState {
+  ) throws(StoreError) -> (LocalState, Bool) {
     let results = Slots<Result<(checksum: String, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
     let onDisk = local.files
     let index = state.index
@@ -148,8 +156,9 @@ struct DirectoryBacking: Sendable {
       staged.append(try CommitJournal.stage(item.bytes, as: item.file, name: "s-extra\(n)", in: journal))
     }
     staged.append(try CommitJournal.stage(next.bytes, as: LocalState.file, name: "s-state", in: journal))
-    try CommitJournal.commit(directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter)
-    return next
+    let applied = try CommitJournal.commit(
+      directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter, wait: options.commitLockWait)
+    return (next, !applied)
   }
 
   /// The error a failed save reports. Before the commit point, what the save staged is removed

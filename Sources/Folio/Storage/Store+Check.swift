@@ -22,7 +22,9 @@ extension Store {
       var problems = state.invariantViolations()
       guard let disk = backend.disk else { return problems }
       problems += loadProblems.map(\.description)
-      guard disk.lock != nil else { return problems }
+      // A read-only store checks what it read; a writer whose last commit waits in the journal
+      // (readers held the commit lock) has files that are not all in place yet.
+      guard disk.lock != nil, !disk.hasPendingJournal else { return problems }
       for entity in state.schema.entities {
         let folder = disk.path + "/" + entity.name
         var onDisk = Set(StoreFiles.list(folder).filter { $0.hasSuffix(".json") }.map { entity.name + "/" + $0 })

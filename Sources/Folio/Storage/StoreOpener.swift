@@ -70,8 +70,10 @@ struct StoreOpener {
     var readLock: CommitLock?
     let legacyManifest = try StoreFiles.readFile(path + "/" + LegacyManifest.file)
     if lock != nil {
-      if legacyManifest != nil { try CommitJournal.recover(directory: path, folder: CommitJournal.legacyFolder) }
-      try CommitJournal.recover(directory: path)
+      if legacyManifest != nil {
+        try CommitJournal.recover(directory: path, folder: CommitJournal.legacyFolder, wait: options.commitLockWait)
+      }
+      try CommitJournal.recover(directory: path, wait: options.commitLockWait)
     } else {
       if StoreFiles.exists(path + "/" + LocalState.folder) {
         readLock = try? CommitLock.acquire(directory: path, shared: true)

@@ -29,6 +29,8 @@ public struct StoreOptions: Sendable {
   public var customRules: CustomRules = .none
   /// Tests only: stop every save after this journal stage, as a crash would.
   var stopSavesAfter: CommitJournal.Stage?
+  /// How long a writer waits for readers to release the commit lock (tests shorten it).
+  var commitLockWait = CommitLock.writerWait
 
   /// Creates options.
   public init(validation: Validation = .strict, readOnly: Bool = false, migrations: [Migration] = []) {
