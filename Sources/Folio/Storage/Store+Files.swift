@@ -21,7 +21,8 @@ extension Store {
   /// for in every file of the entity.
   ///
   /// ```swift
-  /// try store.location(of: "Employee", 7)?.description   // "Employee/0000000000000000.json:62 (at /6)"
+  /// try store.location(of: "Employee", 12)?.description
+  /// // "Employee/0000000000000000.json:92 (at /10)" in the store of Documentation/GettingStarted.md
   /// ```
   ///
   /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``) when a file cannot be read.
