@@ -113,26 +113,14 @@ import Testing
   /// Runs `command` in `bash` in `directory`, standard error after standard output, with git's
   /// identity and dates fixed so its output is the same on every run.
   static func shell(_ command: String, in directory: String) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command + " 2>&1"]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var environment = ProcessInfo.processInfo.environment
-    let fixed = [
+    let fixed: [String: String?] = [
       "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C",
       "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Ada",
       "GIT_COMMITTER_EMAIL": "ada@example.com", "GIT_AUTHOR_DATE": "2026-11-23T12:00:00Z",
       "GIT_COMMITTER_DATE": "2026-11-23T12:00:00Z", "GIT_PAGER": "cat", "NO_COLOR": "1",
     ]
-    environment.merge(fixed) { _, new in new }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try ChildProcess.run("/bin/bash", ["-c", command + " 2>&1"], in: directory, environment: fixed)
+    return (result.status, result.output)
   }
 
   @Test func shellWordsFollowQuotesAndEscapes() {

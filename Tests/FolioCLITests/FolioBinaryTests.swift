@@ -12,29 +12,9 @@ import Testing
   static func run(_ arguments: [String], in directory: String, input: String = "") throws
     -> (status: Int32, output: String, errors: String)
   {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = nil
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = standardInput
-    try process.run()
-    try standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-    try standardInput.fileHandleForWriting.close()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self),
-      String(decoding: errData, as: UTF8.self)
-    )
+    let result = try ChildProcess.run(
+      try executable().path, arguments, in: directory, environment: ["NO_COLOR": nil], input: Data(input.utf8))
+    return (result.status, result.output, result.errors)
   }
 
   @Test func helpExitsWithZeroOnStandardOutput() throws {
@@ -84,26 +64,8 @@ import Testing
   static func shell(_ script: String, in directory: String) throws
     -> (status: Int32, output: String, errors: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var environment = ProcessInfo.processInfo.environment
-    environment["FOLIO"] = try executable().path
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self),
-      String(decoding: errData, as: UTF8.self)
-    )
+    let result = try ChildProcess.run("/bin/bash", ["-c", script], in: directory, environment: ["FOLIO": try executable().path])
+    return (result.status, result.output, result.errors)
   }
 
   static let syncEmployee =

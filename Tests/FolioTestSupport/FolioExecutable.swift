@@ -20,16 +20,7 @@ public enum FolioExecutable {
   /// Runs `folio arguments` and returns its exit status and its standard output followed by
   /// its standard error.
   public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = try url()
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try ChildProcess.run(try url().path, arguments)
+    return (result.status, result.combined)
   }
 }

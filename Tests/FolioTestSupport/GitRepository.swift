@@ -7,16 +7,7 @@ public struct GitRepository: Sendable {
   public let path: String
 
   /// What one `git` command did.
-  public struct Result: Sendable {
-    /// The exit status.
-    public var status: Int32
-    /// Standard output.
-    public var output: String
-    /// Standard error.
-    public var errors: String
-    /// Standard output, then standard error.
-    public var combined: String { output + errors }
-  }
+  public typealias Result = ChildProcess.Result
 
   /// Whether a `git` binary is on the `PATH` (CI installs one; see `.ci/run`).
   public static let isGitInstalled: Bool = (try? run(["--version"], in: "/").status) == 0
@@ -78,49 +69,11 @@ public struct GitRepository: Sendable {
 
   /// Runs `git arguments` in `directory` with the repository's own settings only.
   public static func run(_ arguments: [String], in directory: String) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var environment = ProcessInfo.processInfo.environment
     // The repository's own settings only: not the machine's or the user's.
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-    environment["LC_ALL"] = "C"
-    environment["GIT_TERMINAL_PROMPT"] = "0"
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read standard error on another thread so neither pipe can fill up and stall git.
-    let errorData = ErrorCollector(errors.fileHandleForReading)
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-      errors: String(decoding: errorData.wait(), as: UTF8.self))
-  }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class ErrorCollector: @unchecked Sendable {
-  // @unchecked: `data` is written once by the reading thread before `done` is signalled and
-  // read only after waiting on it.
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    Thread {
-      self.data = handle.readDataToEndOfFile()
-      self.done.signal()
-    }.start()
-  }
-
-  func wait() -> Data {
-    done.wait()
-    return data
+    try ChildProcess.run(
+      "/usr/bin/env", ["git"] + arguments, in: directory,
+      environment: [
+        "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0",
+      ])
   }
 }
