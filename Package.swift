@@ -11,7 +11,8 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
   name: "Folio",
-  platforms: [.macOS(.v15)],
+  // Every platform with Synchronization.Mutex, which the store uses; Linux needs no declaration.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Folio", targets: ["Folio"]),
     .library(name: "FolioJSON", targets: ["FolioJSON"]),

@@ -10,12 +10,21 @@ import Foundation
 /// let status = await FolioCommand.run(["--help"], console: console)   // 0
 /// ```
 public enum FolioCommand {
+  /// The version of Folio this tool was built from (`MAJOR.MINOR.PATCH`, semantic versioning):
+  /// what `folio --version` and `folio version` print, after `folio `. It is changed in the
+  /// commit a release is tagged from, and the tag is the same text.
+  ///
+  /// ```swift
+  /// FolioCommand.version   // "0.1.0"
+  /// ```
+  public static let version = "0.1.0"
+
   /// Every subcommand, in the order `folio --help` lists them.
   static var commands: [any Command.Type] {
     [
       InitCommand.self, SyncCommand.self, PlanCommand.self, ApplyCommand.self, QueryCommand.self,
       ExportCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
-      MergeDriverCommand.self,
+      MergeDriverCommand.self, CompletionCommand.self, VersionCommand.self,
     ]
   }
 
@@ -40,19 +49,23 @@ public enum FolioCommand {
       console.out(overview())
       return ExitStatus.success
     }
+    if first == "--version" {
+      console.out(VersionCommand.line)
+      return ExitStatus.success
+    }
     if first == "help" {
       guard let name = arguments.dropFirst().first else {
         console.out(overview())
         return ExitStatus.success
       }
       guard let command = command(named: name) else {
-        return usageFailure(UsageError(command: nil, "Unknown command '\(name)'."), console)
+        return usageFailure(unknownCommand(name), console)
       }
       console.out(HelpFormatter.help(for: command.spec))
       return ExitStatus.success
     }
     guard let command = command(named: first) else {
-      return usageFailure(UsageError(command: nil, "Unknown command '\(first)'."), console)
+      return usageFailure(unknownCommand(first), console)
     }
     let parsed: ParsedArguments
     do {
@@ -84,6 +97,23 @@ public enum FolioCommand {
     commands.first { $0.spec.name == name }
   }
 
+  /// "Unknown command" (or option, for a word starting with `-`), with the closest command or
+  /// top-level option when one is near: `Unknown command 'snyc'. Did you mean 'sync'?`.
+  static func unknownCommand(_ word: String) -> UsageError {
+    if word.hasPrefix("-") {
+      let name = String(word.drop { $0 == "-" })
+      if let close = Suggestion.closest(to: name, among: ["help", "version"]) {
+        return UsageError(command: nil, "Unknown option '\(word)'. Did you mean '--\(close)'?")
+      }
+      return UsageError(command: nil, "Unknown option '\(word)'.")
+    }
+    let names = commands.map { $0.spec.name } + ["help"]
+    if let close = Suggestion.closest(to: word, among: names) {
+      return UsageError(command: nil, "Unknown command '\(word)'. Did you mean '\(close)'?")
+    }
+    return UsageError(command: nil, "Unknown command '\(word)'.")
+  }
+
   /// The top-level help: what the tool is and its commands.
   static func overview() -> String {
     var out = """
@@ -97,7 +127,8 @@ public enum FolioCommand {
     out += HelpFormatter.rows(commands.map { ($0.spec.name, $0.spec.abstract) })
     out += """
 
-      Run 'folio COMMAND --help' for a command's options and examples.
+      Run 'folio COMMAND --help' for a command's options and examples, 'folio --version' for
+      the version.
       Exit status: 0 success, 1 failure (reason on standard error), 2 usage error, 3 committed
       but not finished (the next writer finishes it).
 

@@ -42,19 +42,27 @@ import Testing
     let plan = try store.plan(dayTwo, into: "Employee")
     print(plan.summary)  // 3 inserted · 4 updated · 2 deleted · 18 unchanged
     for outcome in plan.outcomes where outcome.kind == .updated {
-      print(outcome.line)  // Employee 3 updated: fullName "Alan Turing" → "Alan M. Turing", …
+      print(outcome.line)  // Employee 3 updated: fullName "Alan Turing" → "Alan M. Turing" (then 5, 10, 12)
     }
     try store.apply(plan)
 
     let top = try store.fetch("Employee", where: "active" == true, sortedBy: "-salary", limit: 3)
-    print(top.map { $0["fullName"] })  // Dennis Ritchie, John Backus, Radia Perlman
+    print(top.map { $0["fullName"] })  // [Optional("Dennis Ritchie"), Optional("John Backus"), Optional("Radia Perlman")]
 
     #expect(report.summary == "24 inserted")
     #expect(plan.summary == "3 inserted · 4 updated · 2 deleted · 18 unchanged")
     #expect(
-      plan.outcomes.first { $0.kind == .updated }?.line
-        == #"Employee 3 updated: fullName "Alan Turing" → "Alan M. Turing""#)
+      plan.outcomes.filter { $0.kind == .updated }.map(\.line) == [
+        #"Employee 3 updated: fullName "Alan Turing" → "Alan M. Turing""#,
+        "Employee 5 updated: active true → false",
+        "Employee 10 updated: salary 85300.0 → 89300.0",
+        "Employee 12 updated: department 1 → 4",
+      ])
     #expect(top.map { $0["fullName"] } == ["Dennis Ritchie", "John Backus", "Radia Perlman"])
+    // What the example's `print` shows, as its comment says.
+    #expect(
+      "\(top.map { $0["fullName"] })"
+        == #"[Optional("Dennis Ritchie"), Optional("John Backus"), Optional("Radia Perlman")]"#)
     #expect(try store.check().isEmpty)
   }
 }

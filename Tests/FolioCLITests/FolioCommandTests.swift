@@ -26,10 +26,32 @@ import Testing
   }
 
   @Test func anUnknownCommandIsAUsageError() async {
-    let run = await CommandRun.run(["synk"])
+    let run = await CommandRun.run(["frobnicate"])
     #expect(run.status == ExitStatus.usage)
     #expect(run.output.isEmpty)
-    #expect(run.errors == "error: Unknown command 'synk'.\nSee 'folio --help'.\n")
+    #expect(run.errors == "error: Unknown command 'frobnicate'.\nSee 'folio --help'.\n")
+  }
+
+  @Test(arguments: [
+    (["snyc"], "Unknown command 'snyc'. Did you mean 'sync'?"),
+    (["synk", "--store", "s"], "Unknown command 'synk'. Did you mean 'sync'?"),
+    (["qeury"], "Unknown command 'qeury'. Did you mean 'query'?"),
+    (["merge-drvier"], "Unknown command 'merge-drvier'. Did you mean 'merge-driver'?"),
+    (["help", "exprot"], "Unknown command 'exprot'. Did you mean 'export'?"),
+    (["--verison"], "Unknown option '--verison'. Did you mean '--version'?"),
+    (["--hlep"], "Unknown option '--hlep'. Did you mean '--help'?"),
+    (["--frobnicate"], "Unknown option '--frobnicate'."),
+  ])
+  func aMistypedCommandSuggestsTheClosestOne(arguments: [String], message: String) async {
+    let run = await CommandRun.run(arguments)
+    #expect(run.status == ExitStatus.usage)
+    #expect(run.output.isEmpty)
+    #expect(run.errors == "error: \(message)\nSee 'folio --help'.\n")
+  }
+
+  @Test func aMistypedHelpFlagSuggestsHelp() async {
+    let run = await CommandRun.run(["check", "--hepl"])
+    #expect(run.errors.hasPrefix("error: Unknown option '--hepl'. Did you mean '--help'?\n"))
   }
 
   @Test func aBadOptionIsAUsageErrorPointingAtTheCommandsHelp() async {
@@ -44,9 +66,10 @@ import Testing
   }
 
   @Test func errorsAreRedOnlyOnATerminalWithoutNoColor() async {
-    let plain = await CommandRun.run(["synk"], terminal: false)
-    let colored = await CommandRun.run(["synk"], terminal: true)
-    let noColor = await CommandRun.run(["synk"], environment: ["NO_COLOR": "1"], terminal: true)
+    let plain = await CommandRun.run(["frobnicate"], terminal: false)
+    let colored = await CommandRun.run(["frobnicate"], terminal: true)
+    let noColor = await CommandRun.run(
+      ["frobnicate"], environment: ["NO_COLOR": "1"], terminal: true)
     #expect(plain.errors.hasPrefix("error: "))
     #expect(colored.errors.hasPrefix("\u{1B}[1;31merror:\u{1B}[0m "))
     #expect(noColor.errors.hasPrefix("error: "))

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -75,7 +77,7 @@ enum StoreFiles {
       }
       done += n
     }
-    if sync, fsync(fd) != 0 { throw failure("fsync", path) }
+    if sync, fullSync(fd) != 0 { throw failure("fsync", path) }
   }
 
   /// fsyncs a file or directory so that its contents (for a directory: its entries) are durable.
@@ -83,7 +85,22 @@ enum StoreFiles {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw failure("open", path) }
     defer { close(fd) }
-    if fsync(fd) != 0 { throw failure("fsync", path) }
+    if fullSync(fd) != 0 { throw failure("fsync", path) }
+  }
+
+  /// Makes what was written through `fd` durable, down to the drive's platter or flash.
+  ///
+  /// On Darwin, `fsync` hands the data to the drive but does not flush the drive's write cache,
+  /// so a power cut can still lose it; `fcntl(F_FULLFSYNC)` does flush it. Where `F_FULLFSYNC`
+  /// fails (file systems and network volumes that do not support it) this falls back to
+  /// `fsync`, as SQLite does. Elsewhere `fsync` already flushes the cache.
+  ///
+  /// - Returns: 0 on success, else -1 with `errno` set by the last call.
+  static func fullSync(_ fd: Int32) -> Int32 {
+    #if canImport(Darwin)
+      if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+    #endif
+    return fsync(fd)
   }
 
   /// fsyncs every file in `paths`, several at a time on their own threads (fsync blocks on the

@@ -6,8 +6,8 @@
 enum ArgumentParser {
   /// Parses `arguments` (the words after the command name).
   ///
-  /// - Throws: ``UsageError`` for an unknown option, a missing value, a value outside its
-  ///   choices, an extra positional, or (unless `--help` was given) a missing required argument.
+  /// - Throws: ``UsageError`` for an unknown option, a missing value, a value (of an option or
+  ///   a positional) outside its choices, an extra positional, or (unless `--help` was given) a missing required argument.
   /// - Complexity: O(*n*·*m*) for *n* words and *m* declared arguments.
   static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments
   {
@@ -68,6 +68,12 @@ enum ArgumentParser {
       throw UsageError(command: spec.name, "Unexpected argument '\(extra)'.")
     }
     for (argument, value) in zip(declared, positionalValues) {
+      if !argument.choices.isEmpty, !argument.choices.contains(value) {
+        let list = argument.choices.joined(separator: ", ")
+        throw UsageError(
+          command: spec.name,
+          "'\(value)' is not a value of \(argument.valueName); expected one of: \(list).")
+      }
       parsed.positionals[argument.name] = value
     }
     if parsed.wantsHelp { return parsed }
@@ -83,26 +89,9 @@ enum ArgumentParser {
   /// "Unknown option", with the closest declared name when one is near.
   private static func unknownOptionMessage(_ name: String, spec: CommandSpec) -> String {
     let candidates = spec.arguments.filter { $0.kind != .positional }.map(\.name)
-    let close = candidates.min { editDistance($0, name) < editDistance($1, name) }
-    if let close, editDistance(close, name) <= 2 {
+    if let close = Suggestion.closest(to: name, among: candidates + ["help"]) {
       return "Unknown option '--\(name)'. Did you mean '--\(close)'?"
     }
     return "Unknown option '--\(name)'."
-  }
-
-  /// The Levenshtein distance between two short strings.
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in stride(from: 1, through: b.count, by: 1) {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 }

@@ -56,7 +56,7 @@ struct ArgumentSpec: Sendable, Hashable {
   var help: String
   /// Whether the argument must be given.
   var isRequired: Bool
-  /// For an option, the values it accepts; empty means any.
+  /// For an option or a positional, the values it accepts; empty means any.
   var choices: [String]
 
   /// A flag: `--name`.
@@ -74,13 +74,13 @@ struct ArgumentSpec: Sendable, Hashable {
       choices: choices)
   }
 
-  /// A positional argument.
-  static func positional(_ name: String, help: String, required: Bool = true)
-    -> ArgumentSpec
-  {
+  /// A positional argument; `choices`, when given, are the only values it accepts.
+  static func positional(
+    _ name: String, help: String, required: Bool = true, choices: [String] = []
+  ) -> ArgumentSpec {
     ArgumentSpec(
       name: name, kind: .positional, valueName: name, help: help, isRequired: required,
-      choices: [])
+      choices: choices)
   }
 
   /// How the argument is written in help (`--store DIR`, `--json`, `PAYLOAD`).

@@ -10,13 +10,9 @@ enum HelpFormatter {
       out += "\n" + wrap(spec.discussion, indent: 0) + "\n"
     }
     out += "\nUSAGE: \(usage(for: spec))\n"
-    let positionalRows = spec.positionals.map { ($0.valueName, $0.help) }
+    let positionalRows = spec.positionals.map { ($0.valueName, helpWithChoices($0)) }
     var optionRows = spec.arguments.filter { $0.kind != .positional }.map { argument in
-      var help = argument.help
-      if !argument.choices.isEmpty {
-        help += " One of: \(argument.choices.joined(separator: ", "))."
-      }
-      return (argument.synopsis, help)
+      (argument.synopsis, helpWithChoices(argument))
     }
     optionRows.append(("-h, --help", "Show this help."))
     let column = columnWidth(positionalRows + optionRows)
@@ -29,6 +25,12 @@ enum HelpFormatter {
       for example in spec.examples { out += "  \(example)\n" }
     }
     return out
+  }
+
+  /// The argument's help, then the values it accepts when it has choices.
+  static func helpWithChoices(_ argument: ArgumentSpec) -> String {
+    guard !argument.choices.isEmpty else { return argument.help }
+    return argument.help + " One of: \(argument.choices.joined(separator: ", "))."
   }
 
   /// One line: `folio NAME` with required options, `[options]` and the positionals.

@@ -32,4 +32,17 @@ import Testing
     let error = StoreFiles.failure("write", "/s/Item/0.json", code: code)
     #expect(error.description == "/s/Item/0.json: error: could not write '/s/Item/0.json': \(explanation) [ioFailure]")
   }
+
+  @Test func aSyncedWriteIsReadBackAndAFullSyncOfAClosedDescriptorFails() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/0.json"
+    try StoreFiles.writeFile(Array("[1]\n".utf8), to: path, sync: true)
+    try StoreFiles.syncPath(path)
+    try StoreFiles.syncPath(directory.path)
+    #expect(try StoreFiles.readFile(path) == Array("[1]\n".utf8))
+    // A descriptor that is not open: F_FULLFSYNC (on Darwin) and the fsync fallback both fail.
+    #expect(StoreFiles.fullSync(-1) == -1)
+    #expect(errno == EBADF)
+  }
 }
