@@ -84,22 +84,58 @@ enum SyncRun {
   /// A `SyncError` as a located CLI error: an error about an item names the payload file, with
   /// the line and column of the item when the file can be read again; any other names the store.
   static func located(_ error: SyncError, job: Job, console: Console) -> CLIError {
+    if error.code == .itemsRejected {
+      return rejections(error, job: job, console: console)
+    }
     guard let pointer = error.pointer else {
       return CLIError(CLIError.Code(error.code.rawValue), error.message, file: job.storePath)
     }
-    guard job.source != "standard input" else {
-      return CLIError(
-        CLIError.Code(error.code.rawValue), error.message, file: "<stdin>", pointer: pointer)
+    let location = self.location(of: pointer, job: job, in: payloadBytes(job, console: console))
+    return CLIError(
+      CLIError.Code(error.code.rawValue), error.message, file: location.file,
+      line: location.line, column: location.column, pointer: pointer)
+  }
+
+  /// Items rejected under --all-or-nothing: one error naming the payload, then each rejection as
+  /// a note located at its line and column.
+  static func rejections(_ error: SyncError, job: Job, console: Console) -> CLIError {
+    let count = error.problems.count
+    var result = CLIError(
+      CLIError.Code(error.code.rawValue),
+      "\(count == 1 ? "1 item was" : "\(count) items were") rejected and --all-or-nothing is "
+        + "given, so nothing was written. Fix the payload, or leave out --all-or-nothing to "
+        + "apply the other items and report these.",
+      file: job.source == "standard input" ? "<stdin>" : job.source)
+    let bytes = payloadBytes(job, console: console)
+    for problem in error.problems {
+      let pointer = problem.pointer ?? ""
+      let location = self.location(of: pointer, job: job, in: bytes)
+      var prefix = location.file
+      if let line = location.line, let column = location.column {
+        prefix += ":\(line):\(column)"
+      }
+      result.notes.append("\(prefix): note: \(problem.line) (at \(pointer))")
     }
+    return result
+  }
+
+  /// The payload's text, read again to locate errors; `nil` for standard input, which cannot be.
+  static func payloadBytes(_ job: Job, console: Console) -> [UInt8]? {
+    guard job.source != "standard input" else { return nil }
+    return try? InputFile.bytes(job.source, console: console)
+  }
+
+  /// The file, line and column of `pointer` in the payload `bytes` (standard input is named
+  /// `<stdin>`, without a line).
+  static func location(of pointer: String, job: Job, in bytes: [UInt8]?)
+    -> (file: String, line: Int?, column: Int?)
+  {
+    guard job.source != "standard input" else { return ("<stdin>", nil, nil) }
     var location: JSONPointer.TextLocation?
-    if let tokens = try? JSONPointer(parsing: pointer).tokens,
-      let bytes = try? InputFile.bytes(job.source, console: console)
-    {
+    if let tokens = try? JSONPointer(parsing: pointer).tokens, let bytes {
       location = JSONPointer(tokens: job.payloadPointer + tokens).location(in: bytes)
     }
-    return CLIError(
-      CLIError.Code(error.code.rawValue), error.message, file: job.source, line: location?.line,
-      column: location?.column, pointer: pointer)
+    return (job.source, location?.line, location?.column)
   }
 
   private static func unlocatedRun(
