@@ -18,6 +18,7 @@ enum SyncCommand: Command {
     examples: [
       "folio sync --store company.folio --schema Fixtures/company/schema.json --entity Employee Fixtures/company/day-1.json",
       "curl -s https://example.com/employees | folio sync --store company.folio --entity Employee -",
+      "folio sync --store company.folio --entity Employee <(curl -s https://example.com/employees/7)",
       "folio sync --store company.folio --entity Employee --no-delete --all-or-nothing Fixtures/company/messy.json",
     ])
 

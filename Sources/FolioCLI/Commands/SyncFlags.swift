@@ -33,7 +33,9 @@ enum SyncFlags {
     [.store, .schema, .entity] + options + extra + [
       .json,
       .positional(
-        "PAYLOAD", help: "A JSON file holding an array of items, or - for standard input."),
+        "PAYLOAD",
+        help: "A JSON file (or a pipe) holding an array of items or a single item, or - for "
+          + "standard input."),
     ]
   }
 }

@@ -11,6 +11,8 @@ enum SyncRun {
     var payload: JSONValue
     /// How the payload is named in messages: its path, or `standard input`.
     var source: String
+    /// The payload's text when its file cannot be read again to locate an error (a pipe).
+    var text: [UInt8]? = nil
     /// Where the payload sits in ``source``: the root of a payload file, `/payload` in a plan
     /// file. Errors about an item are located there.
     var payloadPointer: [String] = []
@@ -32,7 +34,7 @@ enum SyncRun {
       console: console,
       isLong: InputFile.size(payloadPath, console: console) >= ProgressBar.minimumBytes)
     progress.update(0, "reading \(payloadPath)")
-    let payload: JSONValue
+    let payload: InputFile.Payload
     do {
       payload = try InputFile.payload(payloadPath, console: console)
     } catch {
@@ -40,7 +42,7 @@ enum SyncRun {
       throw error
     }
     if !progress.isDrawing {
-      progress = ProgressBar(console: console, items: payload.arrayValue?.count ?? 0)
+      progress = ProgressBar(console: console, items: payload.value.arrayValue?.count ?? 0)
     }
     let store: Store
     let storePath = arguments["store"] ?? ""
@@ -56,8 +58,8 @@ enum SyncRun {
     }
     let entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: schemaSource)
     return Job(
-      store: store, storePath: storePath, entity: entity, payload: payload,
-      source: payloadPath == "-" ? "standard input" : payloadPath,
+      store: store, storePath: storePath, entity: entity, payload: payload.value,
+      source: payloadPath == "-" ? "standard input" : payloadPath, text: payload.text,
       options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
       flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
       scope: arguments["scope"], progress: progress)
@@ -119,8 +121,10 @@ enum SyncRun {
     return result
   }
 
-  /// The payload's text, read again to locate errors; `nil` for standard input, which cannot be.
+  /// The payload's text to locate errors in: kept from reading a pipe, else read again; `nil`
+  /// for standard input.
   static func payloadBytes(_ job: Job, console: Console) -> [UInt8]? {
+    if let text = job.text { return text }
     guard job.source != "standard input" else { return nil }
     return try? InputFile.bytes(job.source, console: console)
   }
