@@ -49,6 +49,9 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
   var column: Int?
   /// The JSON pointer of the value concerned.
   var pointer: String?
+  /// Further lines printed under the first, each a located problem of its own (`file:line:column:
+  /// note: …`), for an error that stands for several (items rejected under --all-or-nothing).
+  var notes: [String] = []
 
   /// Creates an error.
   init(
@@ -63,7 +66,7 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     self.pointer = pointer
   }
 
-  /// `file:line:column: error: message (at pointer) [code]`.
+  /// `file:line:column: error: message (at pointer) [code]`, then the ``notes``, one a line.
   var description: String {
     var location = ""
     if let file {
@@ -74,6 +77,8 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
     var text = "\(location)error: \(message)"
     if let pointer { text += " (at \(pointer))" }
-    return text + " [\(code)]"
+    text += " [\(code)]"
+    for note in notes { text += "\n" + note }
+    return text
   }
 }

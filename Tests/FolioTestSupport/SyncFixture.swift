@@ -88,7 +88,8 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
     self.steps = steps
   }
 
-  /// Reads sync options from their JSON form: the four switches and `forceUpdate` as Booleans,
+  /// Reads sync options from their JSON form: the four switches, `forceUpdate` and
+  /// `allOrNothing` as Booleans,
   /// `scope` as `{"attribute": [name, value]}` or `{"linked": [name, id]}`, `childOptions` as
   /// `{"Entity.rel": {"deleteMissing": false}}`, `validators` as `[{"trim": f}, {"dropIfEmpty": f},
   /// {"dropWhere": [f, value]}]`, `maximumDeleteShare` as a number.
@@ -102,6 +103,7 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
       case ("deleteMissing", .bool(let b)): options.deleteMissing = b
       case ("forceInsert", .bool(let b)): options.forceInsert = b
       case ("forceUpdate", .bool(let b)): options.forceUpdate = b
+      case ("allOrNothing", .bool(let b)): options.allOrNothing = b
       case ("maximumDeleteShare", let value): options.maximumDeleteShare = value.doubleValue
       case ("scope", .object(let scope)):
         if let pair = scope["attribute"]?.arrayValue, pair.count == 2,

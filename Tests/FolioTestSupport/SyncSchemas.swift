@@ -6,7 +6,7 @@ public enum SyncSchemas {
   /// The schema called `name` in `Fixtures/sync/*/scenario.json`, or `nil`.
   ///
   /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
-  /// `items-active-validator`, `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
+  /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`.
   public static func named(_ name: String) -> Schema? {
     switch name {
@@ -24,6 +24,7 @@ public enum SyncSchemas {
       return Schema(entities: [
         item(validators: [Validator(.dropWhere(field: "active", equals: false))])
       ])
+    case "items-unix-seconds": return Schema(entities: [item()], dateFormats: .unixSeconds)
     case "tags": return Schema(entities: [tag])
     case "pairs": return Schema(entities: [pair])
     case "addresses", "users": return Schema(entities: [user, address, order])

@@ -80,51 +80,6 @@ extension Attribute {
     }
   }
 
-  private static func coerceDate(_ value: JSONValue, formats: DateFormats) -> ScalarCoercion {
-    switch value {
-    case .string(let s):
-      if s.isEmpty { return .clear }
-      if ISODate.isCanonical(s) { return .same }
-      if let text = ISODate.canonicalWholeSecond(s) { return .value(.string(text)) }
-      guard let ms = ISODate.milliseconds(from: s, formats: formats),
-        let text = ISODate.string(fromMilliseconds: ms)
-      else { return .failure(.invalidDate) }
-      return .value(.string(text))
-    case .int, .double:
-      let ms: Int64?
-      if formats.contains(.unixSeconds) {
-        ms = milliseconds(value, scale: 1000)
-      } else if formats.contains(.unixMilliseconds) {
-        ms = milliseconds(value, scale: 1)
-      } else {
-        return .failure(.invalidDate)
-      }
-      guard let ms, let text = ISODate.string(fromMilliseconds: ms) else {
-        return .failure(.outOfRange)
-      }
-      return .value(.string(text))
-    default: return .failure(.typeMismatch)
-    }
-  }
-
-  /// A unix time number scaled to milliseconds: seconds are rounded to the nearest millisecond
-  /// (a double cannot hold most decimal fractions exactly); milliseconds are truncated.
-  private static func milliseconds(_ value: JSONValue, scale: Int64) -> Int64? {
-    switch value {
-    case .int(let i):
-      let (product, overflow) = i.multipliedReportingOverflow(by: scale)
-      return overflow ? nil : product
-    case .double(let d):
-      // Rounding without libm: truncate toward zero, then step down for negative fractions.
-      let scaled = scale == 1 ? d : d * Double(scale) + (d < 0 ? -0.5 : 0.5)
-      guard scaled.isFinite, scaled > -9.2e18, scaled < 9.2e18 else { return nil }
-      var whole = Int64(scaled)
-      if scale == 1, Double(whole) > scaled { whole -= 1 }
-      return whole
-    default: return nil
-    }
-  }
-
   /// `d` as an `Int64` when it is integral and in range.
   private static func integral(_ d: Double) -> Int64? {
     guard d.isFinite, d >= -9.223372036854775808e18, d < 9.223372036854775808e18 else {

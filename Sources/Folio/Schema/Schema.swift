@@ -55,8 +55,10 @@ public struct DateFormats: OptionSet, Sendable, Hashable, Codable {
   public static let noZone = DateFormats(rawValue: 1 << 1)
   /// A space instead of `T` between date and time.
   public static let spaceSeparator = DateFormats(rawValue: 1 << 2)
-  /// A JSON number of seconds since 1970-01-01T00:00:00Z.
+  /// A unix timestamp, as a JSON number or a numeric string (`1700000000`, `"1700000000"`),
+  /// whose unit follows its magnitude: below 10^11 seconds, below 10^14 milliseconds (13
+  /// digits), below 10^17 microseconds (16 digits), else nanoseconds.
   public static let unixSeconds = DateFormats(rawValue: 1 << 3)
-  /// A JSON number of milliseconds since 1970-01-01T00:00:00Z.
+  /// Milliseconds since 1970-01-01T00:00:00Z, as a JSON number or a numeric string.
   public static let unixMilliseconds = DateFormats(rawValue: 1 << 4)
 }

@@ -13,7 +13,8 @@ extension Store {
   ///   - options: How to reconcile; the defaults insert, update and delete missing.
   /// - Returns: The plan, against the store's current generation.
   /// - Throws: ``SyncError`` for an unknown entity, a payload of the wrong kind, a forced insert
-  ///   of an existing identifier, or a write the store refuses. Nothing is written either way.
+  ///   of an existing identifier, a write the store refuses, or a rejected item under
+  ///   ``SyncOptions/allOrNothing`` (`itemsRejected`). Nothing is written either way.
   /// - Complexity: O(*n* + *m*) in payload items and stored records of the entity.
   public func plan(_ payload: JSONValue, into entity: String, options: SyncOptions = SyncOptions())
     throws(SyncError) -> SyncPlan

@@ -30,6 +30,8 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let massDeleteRefused = Code("massDeleteRefused")
     /// The store refused a write (for example a `deny` delete rule).
     public static let storeRefused = Code("storeRefused")
+    /// Items were rejected under ``SyncOptions/allOrNothing``; ``SyncError/problems`` lists them.
+    public static let itemsRejected = Code("itemsRejected")
   }
 
   /// What went wrong.
@@ -42,6 +44,9 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
   public var id: RecordID?
   /// The JSON pointer into the payload, if any.
   public var pointer: String?
+  /// For ``Code/itemsRejected``: every rejected outcome, in report order, each with its reason
+  /// and JSON pointer; empty for other codes.
+  public var problems: [SyncOutcome] = []
 
   /// Creates an error.
   public init(
@@ -54,11 +59,31 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     self.pointer = pointer
   }
 
-  /// `error: message (at pointer) [code]`.
+  /// `error: message (at pointer) [code]`, then for ``Code/itemsRejected`` one line per
+  /// problem: `  /1/count: Item 2 rejected: attribute 'count': …`.
   public var description: String {
     var text = "error: \(message)"
     if let pointer { text += " (at \(pointer))" }
-    return text + " [\(code)]"
+    text += " [\(code)]"
+    for problem in problems {
+      text += "\n  \(problem.pointer ?? "/"): \(problem.line)"
+    }
+    return text
+  }
+
+  /// The error for a sync under ``SyncOptions/allOrNothing`` whose report holds rejections, or
+  /// `nil` when it holds none.
+  static func rejections(in report: SyncReport) -> SyncError? {
+    let rejected = report.outcomes.filter { $0.kind == .rejected }
+    guard !rejected.isEmpty else { return nil }
+    let items = rejected.count == 1 ? "1 item was" : "\(rejected.count) items were"
+    var error = SyncError(
+      code: .itemsRejected,
+      message:
+        "\(items) rejected and allOrNothing is on, so nothing was written; fix the payload, or turn allOrNothing off to apply the other items and report these",
+      entity: report.entity)
+    error.problems = rejected
+    return error
   }
 
   init(_ error: StoreError, pointer: String? = nil) {

@@ -33,6 +33,19 @@ public struct SyncOptions: Sendable {
   public var maximumDeleteShare: Double?
   /// Where log messages go; `nil` (the default) is silent.
   public var logHandler: SyncLogHandler?
+  /// Fail the whole sync when any item (top-level or nested) is rejected: the call throws a
+  /// ``SyncError`` with code ``SyncError/Code/itemsRejected`` listing every rejection with its
+  /// JSON pointer (``SyncError/problems``), and nothing is written.
+  ///
+  /// Off by default: one malformed record in a feed then costs that record, not the whole feed,
+  /// and the report names it (`rejected`, with its pointer). Turn it on when the payload is
+  /// one unit that must not be applied in part (a migration, an import checked by a person).
+  ///
+  /// ```swift
+  /// var strict = SyncOptions()
+  /// strict.allOrNothing = true
+  /// ```
+  public var allOrNothing = false
 
   /// Default options: insert, update and delete missing; no scope, no guard, silent.
   public init() {}

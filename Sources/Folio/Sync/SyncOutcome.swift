@@ -152,6 +152,8 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     public static let danglingReference = Code("danglingReference")
     /// Delete-missing would delete more than the allowed share of the scope.
     public static let massDelete = Code("massDelete")
+    /// A to-many array held `null`; the element was skipped and the rest of the array applied.
+    public static let nullElement = Code("nullElement")
   }
 
   /// What was found.

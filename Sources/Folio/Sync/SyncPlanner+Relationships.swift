@@ -1,6 +1,8 @@
 extension SyncPlanner {
   /// Reads and checks one relationship value of an item (nothing is written yet).
   ///
+  /// A `null` element of a to-many array is skipped with a `nullElement` diagnostic.
+  ///
   /// - Returns: the checked input, or why the item must be rejected: a to-one given an array
   ///   (U43), a to-many given a non-array, an identifier that cannot be coerced, or an unknown
   ///   target under the `reject` reference policy (D13).
@@ -26,6 +28,16 @@ extension SyncPlanner {
       inputs.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
         let elementPointer: Pointer = .nested(pointer.text + "/\(index)")
+        // A `null` element names nothing: it is skipped, and the rest of the array applies.
+        if element.isNull {
+          diagnostics.append(
+            SyncDiagnostic(
+              code: .nullElement,
+              message:
+                "'\(relationship.name)' holds null at index \(index); the element was skipped and the rest of the array applied",
+              entity: relationship.target, pointers: [elementPointer.text]))
+          continue
+        }
         switch readOne(relationship, target, element, at: elementPointer) {
         case .success(let input): inputs.append(input)
         case .failure(let refusal): return .failure(refusal)

@@ -102,7 +102,8 @@ struct SyncPlanner {
   /// Plans syncing `payload` into `entity`.
   ///
   /// - Throws: ``SyncError`` for an unknown entity, a payload that is not an array, object or
-  ///   `null`, a forced insert of an existing identifier, or a write the store refuses.
+  ///   `null`, a forced insert of an existing identifier, a write the store refuses, or (under
+  ///   ``SyncOptions/allOrNothing``) any rejected item.
   static func plan(
     state: StoreState, revision: Int, entity: String, payload: JSONValue, options: SyncOptions,
     collectMarks: Bool = false
@@ -190,6 +191,7 @@ struct SyncPlanner {
         root, scope: options.scope, maximumShare: options.maximumDeleteShare)
     }
     let report = planner.finish(entity: entity)
+    if options.allOrNothing, let error = SyncError.rejections(in: report) { throw error }
     return SyncPlan(
       report: report, baseGeneration: state.generation, baseRevision: revision,
       isRefusedByGuard: refused, result: planner.work,

@@ -7,7 +7,9 @@ enum SyncCommand: Command {
       Plans the sync, then applies it in one atomic commit and prints the report. When the store \
       does not exist yet, --schema creates it. A sync that would delete more than half of its \
       scope is refused unless --allow-mass-delete is given; --dry-run prints the report without \
-      writing (see also 'folio plan').
+      writing (see also 'folio plan'). An item that cannot be applied is reported as rejected and \
+      the others are applied; with --all-or-nothing any rejected item fails the sync instead, \
+      listing every rejection, and nothing is written.
       """,
     arguments: SyncFlags.arguments(extra: [
       SyncFlags.allowMassDelete,
@@ -16,6 +18,8 @@ enum SyncCommand: Command {
     examples: [
       "folio sync --store company.folio --schema Fixtures/company/schema.json --entity Employee Fixtures/company/day-1.json",
       "curl -s https://example.com/employees | folio sync --store company.folio --entity Employee -",
+      "folio sync --store company.folio --entity Employee <(curl -s https://example.com/employees/7)",
+      "folio sync --store company.folio --entity Employee --no-delete --all-or-nothing Fixtures/company/messy.json",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {

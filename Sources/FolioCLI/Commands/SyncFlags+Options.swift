@@ -16,6 +16,7 @@ extension SyncFlags {
       insertMissing: !arguments.flag("no-insert"), updateExisting: !arguments.flag("no-update"),
       deleteMissing: !arguments.flag("no-delete"), forceInsert: arguments.flag("force-insert"),
       forceUpdate: arguments.flag("force-update"))
+    options.allOrNothing = arguments.flag("all-or-nothing")
     if let scope = arguments["scope"] {
       let ids = try QueryArguments.blaming("scope") {
         try store.state.fetchIDs(Query(entity, where: QueryArguments.condition(arguments, "scope")))

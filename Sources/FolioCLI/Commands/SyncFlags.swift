@@ -8,6 +8,10 @@ enum SyncFlags {
     .flag("no-delete", help: "Do not delete stored records missing from the payload."),
     .flag("force-insert", help: "Insert every item without matching stored records."),
     .flag("force-update", help: "Update matched records even when a should-update rule declines."),
+    .flag(
+      "all-or-nothing",
+      help: "Fail the whole sync, writing nothing, if any item is rejected; every rejection is "
+        + "listed with its location."),
     .option(
       "scope", value: "EXPR",
       help: "Only records matching EXPR may be deleted as missing (for example "
@@ -16,7 +20,8 @@ enum SyncFlags {
 
   /// The flags that change what a sync does, which a plan file records.
   static let recordedFlags: Set<String> = [
-    "no-insert", "no-update", "no-delete", "force-insert", "force-update", "allow-mass-delete",
+    "no-insert", "no-update", "no-delete", "force-insert", "force-update", "all-or-nothing",
+    "allow-mass-delete",
   ]
 
   /// `--allow-mass-delete`.
@@ -28,7 +33,9 @@ enum SyncFlags {
     [.store, .schema, .entity] + options + extra + [
       .json,
       .positional(
-        "PAYLOAD", help: "A JSON file holding an array of items, or - for standard input."),
+        "PAYLOAD",
+        help: "A JSON file (or a pipe) holding an array of items or a single item, or - for "
+          + "standard input."),
     ]
   }
 }

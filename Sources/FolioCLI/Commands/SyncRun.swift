@@ -11,6 +11,8 @@ enum SyncRun {
     var payload: JSONValue
     /// How the payload is named in messages: its path, or `standard input`.
     var source: String
+    /// The payload's text when its file cannot be read again to locate an error (a pipe).
+    var text: [UInt8]? = nil
     /// Where the payload sits in ``source``: the root of a payload file, `/payload` in a plan
     /// file. Errors about an item are located there.
     var payloadPointer: [String] = []
@@ -32,7 +34,7 @@ enum SyncRun {
       console: console,
       isLong: InputFile.size(payloadPath, console: console) >= ProgressBar.minimumBytes)
     progress.update(0, "reading \(payloadPath)")
-    let payload: JSONValue
+    let payload: InputFile.Payload
     do {
       payload = try InputFile.payload(payloadPath, console: console)
     } catch {
@@ -40,7 +42,7 @@ enum SyncRun {
       throw error
     }
     if !progress.isDrawing {
-      progress = ProgressBar(console: console, items: payload.arrayValue?.count ?? 0)
+      progress = ProgressBar(console: console, items: payload.value.arrayValue?.count ?? 0)
     }
     let store: Store
     let storePath = arguments["store"] ?? ""
@@ -56,8 +58,8 @@ enum SyncRun {
     }
     let entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: schemaSource)
     return Job(
-      store: store, storePath: storePath, entity: entity, payload: payload,
-      source: payloadPath == "-" ? "standard input" : payloadPath,
+      store: store, storePath: storePath, entity: entity, payload: payload.value,
+      source: payloadPath == "-" ? "standard input" : payloadPath, text: payload.text,
       options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
       flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
       scope: arguments["scope"], progress: progress)
@@ -84,22 +86,60 @@ enum SyncRun {
   /// A `SyncError` as a located CLI error: an error about an item names the payload file, with
   /// the line and column of the item when the file can be read again; any other names the store.
   static func located(_ error: SyncError, job: Job, console: Console) -> CLIError {
+    if error.code == .itemsRejected {
+      return rejections(error, job: job, console: console)
+    }
     guard let pointer = error.pointer else {
       return CLIError(CLIError.Code(error.code.rawValue), error.message, file: job.storePath)
     }
-    guard job.source != "standard input" else {
-      return CLIError(
-        CLIError.Code(error.code.rawValue), error.message, file: "<stdin>", pointer: pointer)
+    let location = self.location(of: pointer, job: job, in: payloadBytes(job, console: console))
+    return CLIError(
+      CLIError.Code(error.code.rawValue), error.message, file: location.file,
+      line: location.line, column: location.column, pointer: pointer)
+  }
+
+  /// Items rejected under --all-or-nothing: one error naming the payload, then each rejection as
+  /// a note located at its line and column.
+  static func rejections(_ error: SyncError, job: Job, console: Console) -> CLIError {
+    let count = error.problems.count
+    var result = CLIError(
+      CLIError.Code(error.code.rawValue),
+      "\(count == 1 ? "1 item was" : "\(count) items were") rejected and --all-or-nothing is "
+        + "given, so nothing was written. Fix the payload, or leave out --all-or-nothing to "
+        + "apply the other items and report these.",
+      file: job.source == "standard input" ? "<stdin>" : job.source)
+    let bytes = payloadBytes(job, console: console)
+    for problem in error.problems {
+      let pointer = problem.pointer ?? ""
+      let location = self.location(of: pointer, job: job, in: bytes)
+      var prefix = location.file
+      if let line = location.line, let column = location.column {
+        prefix += ":\(line):\(column)"
+      }
+      result.notes.append("\(prefix): note: \(problem.line) (at \(pointer))")
     }
+    return result
+  }
+
+  /// The payload's text to locate errors in: kept from reading a pipe, else read again; `nil`
+  /// for standard input.
+  static func payloadBytes(_ job: Job, console: Console) -> [UInt8]? {
+    if let text = job.text { return text }
+    guard job.source != "standard input" else { return nil }
+    return try? InputFile.bytes(job.source, console: console)
+  }
+
+  /// The file, line and column of `pointer` in the payload `bytes` (standard input is named
+  /// `<stdin>`, without a line).
+  static func location(of pointer: String, job: Job, in bytes: [UInt8]?)
+    -> (file: String, line: Int?, column: Int?)
+  {
+    guard job.source != "standard input" else { return ("<stdin>", nil, nil) }
     var location: JSONPointer.TextLocation?
-    if let tokens = try? JSONPointer(parsing: pointer).tokens,
-      let bytes = try? InputFile.bytes(job.source, console: console)
-    {
+    if let tokens = try? JSONPointer(parsing: pointer).tokens, let bytes {
       location = JSONPointer(tokens: job.payloadPointer + tokens).location(in: bytes)
     }
-    return CLIError(
-      CLIError.Code(error.code.rawValue), error.message, file: job.source, line: location?.line,
-      column: location?.column, pointer: pointer)
+    return (job.source, location?.line, location?.column)
   }
 
   private static func unlocatedRun(

@@ -104,20 +104,45 @@ enum InputFile {
     return try JSONParser.parse(bytes, options: options)
   }
 
-  /// The items of a payload file: a JSON array of objects (or `null`, an empty payload).
+  /// A payload file read and parsed: its JSON, and its text when the file cannot be read a second
+  /// time to locate an error (a pipe, a FIFO, `/dev/fd/N`).
+  struct Payload {
+    /// The parsed payload.
+    var value: JSONValue
+    /// The text, kept only for a file that is not a regular file (standard input excepted: its
+    /// errors are named `<stdin>`, without a line).
+    var text: [UInt8]?
+  }
+
+  /// The items of a payload file: a JSON array of objects, a single object (one item, which the
+  /// sync treats without delete-missing, D9), or `null` (an empty payload). A file that is a pipe
+  /// or a FIFO is read as a stream, in chunks, up to ``Console/maximumInputBytes``.
   ///
   /// - Throws: as ``json(_:console:)``, and ``CLIError`` (`invalidPayload`) when the top level
-  ///   is not an array.
-  static func payload(_ path: String, console: Console) throws -> JSONValue {
-    let value = try json(path, console: console)
+  ///   is another kind of value.
+  static func payload(_ path: String, console: Console) throws -> Payload {
+    let bytes = try bytes(path, console: console)
+    var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
+    options.maxDocumentBytes = console.maximumInputBytes
+    let value = try JSONParser.parse(bytes, options: options)
     switch value {
-    case .array, .null: return value
+    case .array, .object, .null:
+      let readOnce = path != "-" && !isRegularFile(path, console: console)
+      return Payload(value: value, text: readOnce ? bytes : nil)
     default:
       throw CLIError(
         .invalidPayload,
-        "A payload must be a JSON array of objects; this file holds \(value.kindName). "
-          + "Wrap a single record in [ ].",
+        "A payload must be a JSON array of objects, a single object or null; this file holds "
+          + "\(value.kindName).",
         file: path == "-" ? "<stdin>" : path, line: 1, column: 1)
     }
+  }
+
+  /// Whether `path` names a regular file, which can be read again (a pipe or a FIFO cannot: a
+  /// second open of a FIFO waits for a new writer).
+  static func isRegularFile(_ path: String, console: Console) -> Bool {
+    var status = stat()
+    guard stat(console.resolve(path), &status) == 0 else { return false }
+    return status.st_mode & S_IFMT == S_IFREG
   }
 }

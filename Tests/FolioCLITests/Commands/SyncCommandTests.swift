@@ -212,8 +212,8 @@ import Testing
 
   @Test(arguments: [
     (
-      "{\"id\": 1}",
-      "bad.json:1:1: error: A payload must be a JSON array of objects; this file holds object."
+      "\"Ada\"",
+      "bad.json:1:1: error: A payload must be a JSON array of objects, a single object or null; this file holds string."
     ),
     ("", "bad.json:1:1: error: "),
   ])

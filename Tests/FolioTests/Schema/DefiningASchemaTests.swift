@@ -128,4 +128,33 @@ let employee = try RecordDecoder().decode(Employee.self, from: record)
     #expect(employee.validators.count == 3 && employee.validityRules.count == 5)
     #expect(schema.keyConvention == .snakeCase && schema.dateFormats == .dateOnly)
   }
+
+  @Test func unixTimestampExampleReadsEveryUnit() throws {
+let stamped = try Schema(dateFormats: .unixSeconds) {
+  Entity("Event") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("at", .isoDate)
+  }
+}
+let events = try Store.inMemory(schema: stamped)
+try events.sync(
+  [
+    ["id": 1, "at": 1700000000],
+    ["id": 2, "at": "1700000000"],
+    ["id": 3, "at": 1700000000123],
+    ["id": 4, "at": "1700000000123456"],
+  ],
+  into: "Event")
+for id: RecordID in [1, 2, 3, 4] {
+  print(events.state.record("Event", id)?["at"]?.stringValue ?? "-")
+}
+// 2023-11-14T22:13:20.000Z twice, then 2023-11-14T22:13:20.123Z twice
+    let stored = [1, 2, 3, 4].map { (id: RecordID) in events.state.record("Event", id)?["at"] }
+    #expect(
+      stored == [
+        "2023-11-14T22:13:20.000Z", "2023-11-14T22:13:20.000Z", "2023-11-14T22:13:20.123Z",
+        "2023-11-14T22:13:20.123Z",
+      ])
+  }
 }
