@@ -39,6 +39,32 @@ import Testing
     #expect(company.storeFiles() == before)
   }
 
+  @Test func aFailedInitLeavesNothingBehind() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    // Files larger than 1 KiB cannot be written (EFBIG): schema.json is larger.
+    let run = try FolioBinaryTests.shell(
+      #"trap '' XFSZ; ulimit -f 1; "$FOLIO" init --store s.folio --schema Fixtures/company/schema.json"#, in: company.path)
+    #expect(run.status == 1, "\(run.output)\(run.errors)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: company.path).filter { $0.contains("s.folio") }
+    #expect(left == [])
+    // Nothing half made: the same command then succeeds.
+    let again = try FolioBinaryTests.run(["init", "--store", "s.folio", "--schema", "Fixtures/company/schema.json"], in: company.path)
+    #expect(again.status == 0, "\(again.errors)")
+  }
+
+  @Test(arguments: ["lock", "commit.lock", "schema.json", "manifest.json"])
+  func anEntityNamedLikeAStoreFileIsRefusedBeforeAnythingIsWritten(_ name: String) throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    try company.write("odd.json", #"{"folioSchema": 1, "entities": [{"name": "\#(name)", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}]}]}"#)
+    let run = try FolioBinaryTests.run(["init", "--store", "s.folio", "--schema", "odd.json"], in: company.path)
+    #expect(run.status == 1)
+    // Schema validation refuses names with a dot; the store refuses `lock` itself.
+    #expect(run.errors.contains("'\(name)'") && run.errors.contains("folder name"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: company.path + "/s.folio"))
+  }
+
   @Test func aChangeCommittedButNotFinishedHasAnExitStatusOfItsOwn() {
     #expect(FolioCommand.status(for: StoreError(code: .committedNotFinished, message: "")) == 3)
     #expect(FolioCommand.status(for: StoreError(code: .ioFailure, message: "")) == ExitStatus.failure)
