@@ -23,7 +23,7 @@ public enum FolioCommand {
   static var commands: [any Command.Type] {
     [
       InitCommand.self, SyncCommand.self, PlanCommand.self, ApplyCommand.self, QueryCommand.self,
-      ExportCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
+      ExportCommand.self, RenameCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
       MergeDriverCommand.self, CompletionCommand.self, VersionCommand.self,
     ]
   }

@@ -27,6 +27,16 @@ extension Store {
     try transaction { tx in try tx.update(entity, id, values) }
   }
 
+  /// Renames one record's identifier and re-points every link to it in its own transaction;
+  /// see ``Transaction/rename(_:from:to:)``.
+  ///
+  /// - Returns: The number of links re-pointed.
+  /// - Throws: ``StoreError``; nothing is committed and the files are unchanged.
+  @discardableResult
+  public func rename(_ entity: String, from old: RecordID, to new: RecordID) throws -> Int {
+    try transaction { tx in try tx.rename(entity, from: old, to: new) }
+  }
+
   /// Deletes one record with its delete rules in its own transaction; see
   /// ``Transaction/delete(_:_:)``.
   ///

@@ -61,7 +61,7 @@ extension Transaction {
     for name in identifiers where attributes[name] != nil && attributes[name] != record[name] {
       throw StoreError(
         code: .invalidRecord,
-        message: "the identifier attribute '\(name)' of \(entity) \(id) cannot change; delete the record and insert a new one",
+        message: "the identifier attribute '\(name)' of \(entity) \(id) cannot change in an update; use rename (tx.rename, store.rename or folio rename), which also re-points every link to the record",
         entity: entity, id: id)
     }
     try work.requireTargets(entity, id, checked)
@@ -82,6 +82,25 @@ extension Transaction {
     guard work.record(entity, id) != nil else { throw work.notFound(entity, id) }
     // WorkingState.delete checks deny rules before its first write.
     return try work.delete(entity, id)
+  }
+
+  /// Gives record `old` of `entity` the identifier `new`, and re-points every link to it (both
+  /// sides of relationships with an inverse, the referrers of relationships without one, and
+  /// its own links to itself).
+  ///
+  /// ```swift
+  /// try store.transaction { tx in try tx.rename("Department", from: 5, to: 50) }
+  /// ```
+  ///
+  /// - Returns: The number of links re-pointed.
+  /// - Throws: ``StoreError`` — ``StoreError/Code/recordNotFound``,
+  ///   ``StoreError/Code/duplicateIdentifier`` when `new` exists (nothing is renamed over a
+  ///   record), ``StoreError/Code/invalidRecord`` when `new` does not fit the identifier's
+  ///   attributes; the transaction is then unchanged.
+  @discardableResult
+  public mutating func rename(_ entity: String, from old: RecordID, to new: RecordID) throws(StoreError) -> Int {
+    try requireEntity(entity)
+    return try work.rename(entity, from: old, to: new)
   }
 
   /// Deletes every record of `entity`, applying delete rules to each (so cascades reach other

@@ -93,7 +93,7 @@ enum InspectCommand: Command {
   static func record(
     _ text: String, of entity: String, in store: Store, path: String, _ arguments: ParsedArguments, _ console: Console
   ) throws -> Int32 {
-    let id = try identifier(text, of: entity, in: store.schema)
+    let id = try StoreAccess.identifier(text, of: entity, in: store.schema)
     guard let location = try store.location(of: entity, id) else {
       throw CLIError(.recordNotFound, "\(entity) \(id) is not in the store's files.")
     }
@@ -108,33 +108,6 @@ enum InspectCommand: Command {
       console.out("\(entity) \(id): \(file):\(location.line) (at \(location.pointer))\n")
     }
     return ExitStatus.success
-  }
-
-  /// `text` as an identifier of `entity`: a number for an int identifier, the text itself for a
-  /// string one, a JSON array for a composite one.
-  static func identifier(_ text: String, of entity: String, in schema: Schema) throws -> RecordID {
-    let attributes = schema.entity(named: entity).map { entity in entity.identifiers.compactMap(entity.attribute(named:)) } ?? []
-    let parts: [String]
-    if attributes.count > 1 {
-      guard case .array(let items)? = try? JSONParser.parse(text), items.count == attributes.count else {
-        throw CLIError(.invalidValue, "\(entity) has a composite identifier; give --record as a JSON array of \(attributes.count) values.")
-      }
-      parts = items.map { $0.stringValue ?? JSONWriter.string($0) }
-    } else {
-      parts = [text]
-    }
-    var components: [RecordID] = []
-    for (attribute, part) in zip(attributes, parts) {
-      if attribute.type == .int {
-        guard let value = Int64(part) else {
-          throw CLIError(.invalidValue, "\(entity).\(attribute.name) is an integer identifier; '\(part)' is not an integer.")
-        }
-        components.append(.int(value))
-      } else {
-        components.append(.string(part))
-      }
-    }
-    return components.count == 1 ? components[0] : .composite(components)
   }
 
   /// The JSON files directly in `folder`, with their sizes.

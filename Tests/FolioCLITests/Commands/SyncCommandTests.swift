@@ -320,3 +320,21 @@ import Testing
     }
   }
 }
+
+@Suite struct RenameCommandTests {
+  @Test func renameGivesADepartmentANewIdentifierAndItsEmployeesFollow() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let run = await company.run(["rename", "--store", "company.folio", "--entity", "Department", "--from", "4", "--to", "40"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output == "Renamed Department 4 to 40 in company.folio (generation 2); 4 links re-pointed.\n")
+    let moved = await company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "department == 40", "--count"])
+    let before = await company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "department == 4", "--count"])
+    #expect(before.output == "0\n")
+    #expect(moved.output == "4\n")
+    let taken = await company.run(["rename", "--store", "company.folio", "--entity", "Department", "--from", "1", "--to", "2"])
+    #expect(taken.status == 1)
+    #expect(taken.errors.contains("Department 2 already exists"))
+  }
+}

@@ -1,4 +1,5 @@
 import Folio
+import FolioTestSupport
 import Testing
 
 /// Every ```swift block of Documentation/Syncing.md, copied verbatim, so the examples compile and
@@ -103,6 +104,20 @@ import Testing
     print(swept.summary)  // the Items neither page listed, deleted
     #expect(swept.summary == "1 deleted")
     #expect(store.state.ids("Item") == [1, 5])
+  }
+
+  @Test func theRenameExampleRePointsTheEmployee() throws {
+    let company = try Schema.load(
+      contentsOf: FixtureFolder.packageRoot.appendingPathComponent("Fixtures/company/schema.json").path)
+    let renamed = try Store.inMemory(schema: company)
+    try renamed.sync([["id": 4, "name": "Design"]], into: "Department")
+    try renamed.sync([["id": 1, "user": ["name": "Ada"], "salary": 1.5, "department_id": 4]], into: "Employee")
+    let links = try renamed.rename("Department", from: 4, to: 40)
+    print(links)  // 1
+    print(renamed.get("Employee", 1)?["department"] ?? .null)  // 40
+    #expect(links == 1)
+    #expect("\(renamed.get("Employee", 1)?["department"] ?? .null)" == "40")
+    #expect(renamed.get("Department", 4) == nil)
   }
 
   @Test func theExportExampleRoundTrips() throws {
