@@ -62,6 +62,17 @@ public enum StoreFixtures {
       .deletingLastPathComponent().appendingPathComponent("Fixtures")
   }
 
+  /// A closed directory store at `directory/store.folio` with the `batches` fixture loaded
+  /// (one commit), for tests that change its files and open it again.
+  ///
+  /// - Returns: The store's path.
+  public static func closedBatchesStore(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.path + "/store.folio"
+    let store = try Store(directory: path, schema: batchSchema)
+    try load(fixturesDirectory.appendingPathComponent("stores/batches"), into: store)
+    return path
+  }
+
   /// Inserts the records of a fixture folder (one `<Entity>.json` array per entity) in one
   /// transaction: first every record's attributes, then its relationships, so records may refer
   /// to records later in the folder.

@@ -8,12 +8,8 @@ import FolioTestSupport
 @Suite struct AuditDefectTests {
   static let schema = StoreFixtures.batchSchema
 
-  /// A closed store with the `batches` fixture; returns its path.
   func closedStore(_ directory: TemporaryDirectory) throws -> String {
-    let path = directory.path + "/store.folio"
-    let store = try Store(directory: path, schema: Self.schema)
-    try StoreFixtures.load(StoreFixtures.fixturesDirectory.appendingPathComponent("stores/batches"), into: store)
-    return path
+    try StoreFixtures.closedBatchesStore(in: directory)
   }
 
   @Test func aStoreThatLostItsSchemaIsNeverRecreatedOverItsContent() throws {

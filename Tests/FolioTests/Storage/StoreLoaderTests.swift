@@ -7,12 +7,8 @@ import FolioTestSupport
 @Suite struct StoreLoaderTests {
   static let schema = StoreFixtures.batchSchema
 
-  /// A closed store made from the `batches` fixture; returns its path.
   func closedStore(_ directory: TemporaryDirectory) throws -> String {
-    let path = directory.path + "/store.folio"
-    let store = try Store(directory: path, schema: Self.schema)
-    try StoreFixtures.load(StoreFixtures.fixturesDirectory.appendingPathComponent("stores/batches"), into: store)
-    return path
+    try StoreFixtures.closedBatchesStore(in: directory)
   }
 
   func write(_ text: String, to path: String) throws {
