@@ -56,15 +56,16 @@ struct CommitLock: Sendable {
       file: LocalState.folder + "/commit.lock")
   }
 
-  /// Waits for and takes the commit lock of the store at `directory`.
+  /// Waits for and takes the commit lock of the store at `directory` shared, as a reader (a
+  /// writer holds it exclusively only while it moves a commit's files into place).
   ///
   /// - Throws: ``StoreError`` (``StoreError/Code/ioFailure``) when the lock file cannot be
   ///   opened; nothing is written then.
-  static func acquire(directory: String, shared: Bool) throws(StoreError) -> CommitLock {
+  static func acquireShared(directory: String) throws(StoreError) -> CommitLock {
     let path = directory + "/" + LocalState.folder + "/commit.lock"
-    let fd = open(path, (shared ? O_RDONLY : O_RDWR) | O_CREAT | O_CLOEXEC, 0o644)
+    let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
-    while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {
+    while flock(fd, LOCK_SH) != 0 {
       if errno == EINTR { continue }
       let code = errno
       close(fd)

@@ -50,11 +50,4 @@ enum ShardLayout {
   static func path(entity: String, name: String) -> String {
     entity + "/" + name + ".json"
   }
-
-  /// Whether `name` (without `.json`) has the form of a file name Folio writes: 16 lowercase
-  /// hex digits.
-  static func isFileName(_ name: Substring) -> Bool {
-    name.utf8.count == 16
-      && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-  }
 }

@@ -71,7 +71,6 @@ extension StoreLoader {
         result.isProtected = true
         continue
       }
-      result.order.append(id)
       if result.first.map({ id < $0 }) ?? true { result.first = id }
       if result.last.map({ $0 < id }) ?? true { result.last = id }
       if ShardLayout.isBoundary(id) { result.boundaries.append(id) }
@@ -89,15 +88,15 @@ extension StoreLoader {
     if nonEmpty.count == files.count, let chunked = chunks(nonEmpty) {
       return (chunked, [], [], false)
     }
-    // Hand-edited placement: every record goes where the layout puts it. A record found in two
-    // files is kept once (from the first file in name order) and both files are protected.
+    // Hand-edited placement: every record goes where the layout puts it, in identifier order
+    // (so which of two colliding boundaries wins does not depend on hashing). A record found in
+    // two files is kept once (from the first file in name order) and both files are protected.
     var table = EntityTable()
     var problems: [StoreError] = []
     var protectedFiles = Set<String>()
     var seenIn: [RecordID: String] = [:]
     for file in files {
-      for id in file.order {
-        guard let record = file.records[id] else { continue }
+      for (id, record) in file.records.sorted(by: { $0.key < $1.key }) {
         if let other = seenIn[id] {
           problems.append(
             StoreError(
@@ -127,11 +126,13 @@ extension StoreLoader {
   /// in identifier order without overlap. `nil` otherwise.
   private static func chunks(_ files: [FileResult]) -> EntityTable? {
     var head: [RecordID: JSONObject] = [:]
+    var headLast: RecordID?
     var rest: [(boundary: RecordID, records: [RecordID: JSONObject], last: RecordID)] = []
     for file in files {
       guard let first = file.first, let last = file.last else { return nil }
       if file.name == ShardLayout.headName, file.boundaries.isEmpty, head.isEmpty {
         head = file.records
+        headLast = last
         continue
       }
       guard file.boundaries == [first], ShardLayout.name(hash: ShardLayout.boundaryHash(first)) == file.name else {
@@ -140,7 +141,6 @@ extension StoreLoader {
       rest.append((first, file.records, last))
     }
     rest.sort { $0.boundary < $1.boundary }
-    let headLast = head.keys.max()
     if let headLast, let firstBoundary = rest.first?.boundary, !(headLast < firstBoundary) { return nil }
     for i in rest.indices.dropFirst() where !(rest[i - 1].last < rest[i].boundary) { return nil }
     return EntityTable(boundaries: rest.map(\.boundary), chunks: [head] + rest.map(\.records))

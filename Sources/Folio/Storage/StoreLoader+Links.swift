@@ -32,8 +32,13 @@ struct LinkChecker {
       let entity = info.entity.name
       let stored = info.relationships.filter { !$0.isDerived }
       guard !stored.isEmpty, let table = state.tables[entity] else { continue }
+      // The inverses that files store too (an own inverse, or a many-to-many ordered on both
+      // sides), whose links must agree; decided once per relationship, not per link.
+      let bothStored = stored.map { relationship in
+        relationship.inverse.map { !SchemaIndex.isDerived(relationship.relationship.target, $0, inverse: relationship.relationship) } ?? false
+      }
       table.forEach { id, record in
-        for relationship in stored {
+        for (relationship, checkInverse) in zip(stored, bothStored) {
           let r = relationship.relationship
           var bad = Set<RecordID>()
           for target in StoreState.targets(in: record[r.name], toMany: r.isToMany) {
@@ -42,8 +47,7 @@ struct LinkChecker {
               bad.insert(target)
               continue
             }
-            // Both sides stored (an own inverse, or many-to-many ordered on both sides).
-            if let inverse = relationship.inverse, !SchemaIndex.isDerived(r.target, inverse, inverse: r),
+            if checkInverse, let inverse = relationship.inverse,
               !StoreState.targets(in: targetRecord[inverse.name], toMany: inverse.isToMany).contains(id)
             {
               report(entity, id, r.name, "\(entity) \(id).\(r.name) links \(r.target) \(target), but \(r.target) \(target).\(inverse.name) does not link back; add the link on both sides or remove it from both")

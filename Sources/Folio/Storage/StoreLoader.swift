@@ -43,8 +43,6 @@ struct StoreLoader {
     var boundaries: [RecordID] = []
     var problems: [StoreError] = []
     var isProtected = false
-    /// Records in the order read, for files that need re-layout (duplicates across files).
-    var order: [RecordID] = []
   }
 
   func path(_ file: String) -> String { overlay[file] ?? directory + "/" + file }

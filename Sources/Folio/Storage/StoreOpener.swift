@@ -76,7 +76,7 @@ struct StoreOpener {
       try CommitJournal.recover(directory: path, wait: options.commitLockWait)
     } else {
       if StoreFiles.exists(path + "/" + LocalState.folder) {
-        readLock = try? CommitLock.acquire(directory: path, shared: true)
+        readLock = try? CommitLock.acquireShared(directory: path)
       }
       if let (entries, removals) = try CommitJournal.committedRecord(directory: path) {
         for (n, entry) in entries.enumerated() {

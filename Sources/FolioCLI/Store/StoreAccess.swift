@@ -40,10 +40,8 @@ enum StoreAccess {
 
   /// Prints each problem a lenient open left out, with the store's path in front of its file.
   static func warnLeftOut(_ store: Store, path: String, console: Console) {
-    let directory = path.hasSuffix("/") ? path : path + "/"
-    for var problem in store.loadProblems {
-      if let file = problem.file, !file.hasPrefix("/") { problem.file = directory + file }
-      console.err("warning: left out: " + problem.description + "\n")
+    for problem in store.loadProblems {
+      console.err("warning: left out: " + located(problem, in: path).description + "\n")
     }
   }
 
@@ -103,19 +101,20 @@ enum StoreAccess {
   /// Runs `body`, turning the store-relative file names of its errors (`Employee/0000.json`)
   /// into paths the user can open (`company.folio/Employee/0000.json`).
   static func relocatingErrors<T>(to path: String, _ body: () throws -> T) throws -> T {
-    let directory = path.hasSuffix("/") ? path : path + "/"
-    func relocate(_ error: StoreError) -> StoreError {
-      var error = error
-      if let file = error.file, !file.hasPrefix("/") { error.file = directory + file }
-      return error
-    }
     do {
       return try body()
     } catch let error as StoreError {
-      throw relocate(error)
+      throw located(error, in: path)
     } catch let error as StoreValidationError {
-      throw StoreValidationError(problems: error.problems.map(relocate))
+      throw StoreValidationError(problems: error.problems.map { located($0, in: path) })
     }
+  }
+
+  /// `error` with the store's path in front of the store-relative file it names.
+  static func located(_ error: StoreError, in path: String) -> StoreError {
+    var error = error
+    if let file = error.file, !file.hasPrefix("/") { error.file = (path.hasSuffix("/") ? path : path + "/") + file }
+    return error
   }
   /// `text` as an identifier of `entity`: a number for an int identifier, the text itself for a
   /// string one, a JSON array for a composite one.
