@@ -12,7 +12,10 @@ struct BenchWorkload: Sendable {
   var run: @Sendable (BenchArguments) throws -> Void
 
   /// Every workload, in the order `--help` lists them.
-  static let all: [BenchWorkload] = [.json, .payload, .sync, .syncOnce, .open, .saveOne, .query, .memory, .compare, .gitDiff]
+  static let all: [BenchWorkload] = [
+    .json, .payload, .sync, .syncOnce, .open, .saveOne, .query, .memory, .compare, .gitDiff, .cli,
+    .measured,
+  ]
 
   /// The usage text.
   static var usage: String {

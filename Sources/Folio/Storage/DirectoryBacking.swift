@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The files behind a directory store, owned by the store's writer: what Folio knows of the
 /// files on disk (the local state), the writer lock, and the files a lenient open protected.
@@ -20,6 +21,9 @@ struct DirectoryBacking: Sendable {
   /// Set when the last commit could not be moved into place because readers held the commit
   /// lock: its journal waits, committed (readers read through it), until the next save.
   var hasPendingJournal = false
+  /// Receives a report per file while a sync's save encodes and stages its files; set for the
+  /// duration of one save by ``Store/apply(_:)`` and ``Store/sync(_:into:options:)``.
+  var progress: SyncProgress.Handler?
 
   /// The `.gitignore` written into every store: the local folder is not content.
   static let gitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content.\n.folio/\n"
@@ -127,9 +131,17 @@ struct DirectoryBacking: Sendable {
     let results = Slots<Result<(checksum: String, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
     let onDisk = local.files
     let index = state.index
+    let progress = self.progress
+    let written = Atomic(0)
     DispatchQueue.concurrentPerform(iterations: allJobs.count) { n in
       let job = allJobs[n]
       guard let table = state.tables[job.entity] else { return }
+      defer {
+        if let progress {
+          let done = written.add(1, ordering: .relaxed).newValue
+          progress(SyncProgress(phase: .writing, completed: done, total: allJobs.count))
+        }
+      }
       let bytes = ShardFile.bytes(Self.storedRecords(table.chunks[job.position], of: job.entity, index: index))
       let checksum = ShardFile.checksum(bytes)
       if !force, onDisk[job.file] == checksum {

@@ -109,6 +109,8 @@ extension Store {
   private func commit(_ plan: SyncPlan, backend: inout Backend) throws(SyncError) {
     do {
       try backend.disk?.requireWritable()
+      backend.disk?.progress = plan.progress
+      defer { backend.disk?.progress = nil }
       try commit(plan.result, backend: &backend)
     } catch {
       throw SyncError(error)

@@ -33,6 +33,8 @@ public struct SyncOptions: Sendable {
   public var maximumDeleteShare: Double?
   /// Where log messages go; `nil` (the default) is silent.
   public var logHandler: SyncLogHandler?
+  /// Receives progress while the sync plans and writes (``SyncProgress``); `nil` by default.
+  public var progress: SyncProgress.Handler?
   /// Fail the whole sync when any item (top-level or nested) is rejected: the call throws a
   /// ``SyncError`` with code ``SyncError/Code/itemsRejected`` listing every rejection with its
   /// JSON pointer (``SyncError/problems``), and nothing is written.

@@ -25,6 +25,8 @@ public struct SyncPlan: Sendable {
   let marks: [String: Set<RecordID>]
   /// Where log messages go when the plan is applied.
   let logHandler: SyncLogHandler?
+  /// Where progress goes while the plan is applied.
+  var progress: SyncProgress.Handler? = nil
 
   /// The entity synced into.
   public var entity: String { report.entity }

@@ -160,8 +160,12 @@ struct SyncPlanner {
     var duplicates: [RecordID: [Int]] = [:]
     var duplicateOrder: [RecordID] = []
     var i = 0
+    let progress = options.progress
     while let item = try items.next() {
       defer { i += 1 }
+      if let progress, i > 0, i % SyncProgress.reportingInterval == 0 {
+        progress(SyncProgress(phase: .planning, completed: i, total: max(expected, i)))
+      }
       let result = try planner.upsert(root, item, at: .item(i), level: level)
       guard let id = result.id, let slot = result.slot else { continue }
       let first = planner.pending[slot].firstItem
@@ -175,6 +179,7 @@ struct SyncPlanner {
         duplicates[id]?.append(i)
       }
     }
+    progress?(SyncProgress(phase: .planning, completed: i, total: max(expected, i)))
     try planner.deleteOrphans()
     for id in duplicateOrder {
       let pointers = (duplicates[id] ?? []).map { "/\($0)" }
@@ -195,7 +200,8 @@ struct SyncPlanner {
     return SyncPlan(
       report: report, baseGeneration: state.generation, baseRevision: revision,
       isRefusedByGuard: refused, result: planner.work,
-      marks: collectMarks ? planner.marks() : [:], logHandler: options.logHandler)
+      marks: collectMarks ? planner.marks() : [:], logHandler: options.logHandler,
+      progress: options.progress)
   }
 
   // MARK: Contexts

@@ -33,17 +33,19 @@ enum ApplyCommand: Command {
         file: planPath)
     }
     let entity = try StoreAccess.entity(saved.entity, in: store.schema, named: planPath)
+    let progress = ProgressBar(console: console)
+    var options = try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity)
+    options.progress = SyncRun.progressHandler(progress, entity: entity, storePath: storePath)
     var job = SyncRun.Job(
-      store: store, storePath: storePath, entity: entity, payload: saved.payload,
-      source: planPath,
-      options: try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity),
-      flags: saved.flags, scope: saved.scope,
-      progress: ProgressBar(console: console, items: saved.payload.arrayValue?.count ?? 0))
+      store: store, storePath: storePath, entity: entity, payload: .parsed(saved.payload, text: nil),
+      source: planPath, options: options, flags: saved.flags, scope: saved.scope,
+      progress: progress)
     job.payloadPointer = ["payload"]
     let plan: SyncPlan
     do {
-      plan = try store.plan(job.payload, into: entity, options: job.options)
+      plan = try store.plan(saved.payload, into: entity, options: job.options)
     } catch {
+      progress.finish()
       // `plan` throws only `SyncError`.
       throw SyncRun.located(error, job: job, console: console)
     }

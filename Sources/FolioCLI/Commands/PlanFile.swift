@@ -19,13 +19,13 @@ struct PlanFile {
   /// The plan's ``ReportView/json``.
   var report: JSONValue
 
-  /// The plan file of `plan`, made for `job`.
-  init(job: SyncRun.Job, plan: SyncPlan) {
+  /// The plan file of `plan`, made for `job` from `payload`.
+  init(job: SyncRun.Job, plan: SyncPlan, payload: JSONValue) {
     entity = job.entity
     generation = plan.baseGeneration
     flags = job.flags
     scope = job.scope
-    payload = job.payload
+    self.payload = payload
     report = ReportView(plan.report, isDryRun: true).json
   }
 

@@ -3,16 +3,24 @@ import Folio
 /// The work `folio sync`, `folio plan` and `folio apply` share: open the store, read the
 /// payload, plan with the flags' options, apply, and print the report.
 enum SyncRun {
+  /// A sync's payload.
+  enum Payload {
+    /// A payload file's text, parsed by the sync as it plans (the fast path: a top-level array
+    /// is parsed a chunk at a time beside the planner, never held as one tree).
+    case text(InputFile.PayloadText)
+    /// A payload parsed already: a saved plan's, or a file parsed whole before an open that
+    /// writes (`text`, when kept, locates errors).
+    case parsed(JSONValue, text: InputFile.PayloadText?)
+  }
+
   /// What one sync works on.
   struct Job {
     var store: Store
     var storePath: String
     var entity: String
-    var payload: JSONValue
+    var payload: Payload
     /// How the payload is named in messages: its path, or `standard input`.
     var source: String
-    /// The payload's text when its file cannot be read again to locate an error (a pipe).
-    var text: [UInt8]? = nil
     /// Where the payload sits in ``source``: the root of a payload file, `/payload` in a plan
     /// file. Errors about an item are located there.
     var payloadPointer: [String] = []
@@ -20,49 +28,100 @@ enum SyncRun {
     /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
     var flags: [String]
     var scope: String?
-    /// The progress bar, started while a large payload file was read.
+    /// The progress display: reading, planning, writing.
     var progress: ProgressBar
+    /// Whether this command created the store: a sync that then fails removes it again, so a
+    /// failed first sync leaves no store behind, as if it had never run.
+    var createdStore = false
+
+    /// The payload as one JSON value (what a plan file records), parsed now if need be.
+    ///
+    /// - Throws: `JSONError` when the payload text is not valid JSON.
+    func payloadValue() throws -> JSONValue {
+      switch payload {
+      case .parsed(let value, _): return value
+      case .text(let text): return try JSONParser.parse(text.bytes, options: text.parserOptions)
+      }
+    }
+
+    /// Plans the sync of the payload with `options`.
+    ///
+    /// - Throws: `JSONError` for payload text that is not valid JSON, else ``SyncError``.
+    func plan(options: SyncOptions) throws -> SyncPlan {
+      switch payload {
+      case .parsed(let value, _):
+        return try store.plan(value, into: entity, options: options)
+      case .text(let text):
+        return try store.plan(
+          json: text.bytes, into: entity, options: options, parserOptions: text.parserOptions)
+      }
+    }
   }
 
   /// Reads the payload and opens (or, unless `dryRun`, creates) the store the arguments name.
   ///
   /// A dry run into a store that does not exist yet plans against an empty in-memory store of
-  /// `--schema`, so nothing is created.
+  /// `--schema`, so nothing is created. The payload is parsed while it is planned, except when
+  /// opening an existing store writes to it before the plan (a `--schema` change, an upgrade
+  /// from format 1): then it is parsed whole first, so a payload that is not JSON writes nothing.
   static func job(_ arguments: ParsedArguments, console: Console, dryRun: Bool) throws -> Job {
     let payloadPath = arguments["PAYLOAD"] ?? "-"
-    var progress = ProgressBar(
-      console: console,
-      isLong: InputFile.size(payloadPath, console: console) >= ProgressBar.minimumBytes)
-    progress.update(0, "reading \(payloadPath)")
-    let payload: InputFile.Payload
+    let progress = ProgressBar(console: console)
+    let text: InputFile.PayloadText
     do {
-      payload = try InputFile.payload(payloadPath, console: console)
+      text = try InputFile.payloadText(payloadPath, console: console, progress: progress)
     } catch {
       progress.finish()
       throw error
     }
-    if !progress.isDrawing {
-      progress = ProgressBar(console: console, items: payload.value.arrayValue?.count ?? 0)
-    }
     let store: Store
     let storePath = arguments["store"] ?? ""
     var schemaSource = storePath
-    if dryRun, !StoreAccess.exists(storePath, console: console),
-      let schemaFile = arguments["schema"]
+    let existed = StoreAccess.exists(storePath, console: console)
+    var payload = Payload.text(text)
+    if !dryRun, existed,
+      arguments["schema"] != nil || StoreAccess.isFormat1(storePath, console: console)
     {
+      payload = .parsed(try JSONParser.parse(text.bytes, options: text.parserOptions), text: text)
+    }
+    if dryRun, !existed, let schemaFile = arguments["schema"] {
       store = try Store.inMemory(schema: StoreAccess.schema(file: schemaFile, console: console))
       schemaSource = schemaFile
     } else {
       store = try StoreAccess.open(
         arguments, console: console, creating: !dryRun, readOnly: dryRun)
     }
-    let entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: schemaSource)
+    let entity: String
+    var options: SyncOptions
+    do {
+      entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: schemaSource)
+      options = try SyncFlags.syncOptions(arguments, store: store, entity: entity)
+    } catch {
+      if !dryRun, !existed { StoreAccess.remove(storePath, console: console) }
+      throw error
+    }
+    options.progress = progressHandler(progress, entity: entity, storePath: storePath)
     return Job(
-      store: store, storePath: storePath, entity: entity, payload: payload.value,
-      source: payloadPath == "-" ? "standard input" : payloadPath, text: payload.text,
-      options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
+      store: store, storePath: storePath, entity: entity, payload: payload,
+      source: payloadPath == "-" ? "standard input" : payloadPath, options: options,
       flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
-      scope: arguments["scope"], progress: progress)
+      scope: arguments["scope"], progress: progress, createdStore: !dryRun && !existed)
+  }
+
+  /// The library's progress reports, drawn on `progress`.
+  static func progressHandler(_ progress: ProgressBar, entity: String, storePath: String)
+    -> SyncProgress.Handler
+  {
+    { report in
+      switch report.phase {
+      case .planning:
+        progress.update(
+          "planning \(entity)", completed: report.completed, total: report.total, unit: .items)
+      case .writing:
+        progress.update(
+          "writing \(storePath)", completed: report.completed, total: report.total, unit: .files)
+      }
+    }
   }
 
   /// Plans `job`; applies it unless `dryRun`; prints the report (`detail` for text).
@@ -75,11 +134,15 @@ enum SyncRun {
     _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
     saving planFile: String? = nil
   ) throws -> Int32 {
+    defer { job.progress.finish() }
     do {
       return try unlocatedRun(
         job, console: console, json: json, dryRun: dryRun, detail: detail, saving: planFile)
-    } catch let error as SyncError {
-      throw located(error, job: job, console: console)
+    } catch {
+      job.progress.finish()
+      if job.createdStore { StoreAccess.remove(job.storePath, console: console) }
+      if let error = error as? SyncError { throw located(error, job: job, console: console) }
+      throw error
     }
   }
 
@@ -124,9 +187,12 @@ enum SyncRun {
   /// The payload's text to locate errors in: kept from reading a pipe, else read again; `nil`
   /// for standard input.
   static func payloadBytes(_ job: Job, console: Console) -> [UInt8]? {
-    if let text = job.text { return text }
-    guard job.source != "standard input" else { return nil }
-    return try? InputFile.bytes(job.source, console: console)
+    switch job.payload {
+    case .text(let text), .parsed(_, .some(let text)): return text.bytes
+    case .parsed(_, .none):
+      guard job.source != "standard input" else { return nil }
+      return try? InputFile.bytes(job.source, console: console)
+    }
   }
 
   /// The file, line and column of `pointer` in the payload `bytes` (standard input is named
@@ -146,14 +212,13 @@ enum SyncRun {
     _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
     saving planFile: String?
   ) throws -> Int32 {
-    var progress = job.progress
-    progress.update(0.3, "planning \(job.entity)")
-    let plan = try job.store.plan(job.payload, into: job.entity, options: job.options)
+    let plan = try job.plan(options: job.options)
     if plan.isRefusedByGuard {
-      progress.finish()
+      job.progress.finish()
       var unguarded = job.options
       unguarded.maximumDeleteShare = nil
-      let full = try job.store.plan(job.payload, into: job.entity, options: unguarded)
+      unguarded.progress = nil
+      let full = try job.plan(options: unguarded)
       if dryRun {
         show(
           full.report, changes: full.changes, job: job, console: console, json: json,
@@ -162,16 +227,16 @@ enum SyncRun {
       throw refusal(full, job: job)
     }
     if let planFile {
-      try PlanFile(job: job, plan: plan).write(to: planFile, console: console)
+      try PlanFile(job: job, plan: plan, payload: try job.payloadValue())
+        .write(to: planFile, console: console)
     }
     let report: SyncReport
     if dryRun {
       report = plan.report
     } else {
-      progress.update(0.6, "writing \(job.storePath)")
       report = try job.store.apply(plan)
     }
-    progress.finish()
+    job.progress.finish()
     show(
       report, changes: dryRun ? plan.changes : [], job: job, console: console, json: json,
       dryRun: dryRun, detail: detail)

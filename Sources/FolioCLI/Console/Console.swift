@@ -25,6 +25,13 @@ public struct Console: Sendable {
   public var currentDirectory: String
   /// Whether standard error is a terminal: only then is a progress bar or colour shown.
   public var isErrorTerminal: Bool
+  /// The width of standard error's terminal in columns, asked at each redraw of a progress bar
+  /// (so a resized terminal is followed); `nil` when unknown (80 is assumed).
+  public var terminalWidth: @Sendable () -> Int? = { nil }
+  /// Whether a progress bar clears its line when the process is interrupted (SIGINT, SIGTERM)
+  /// by installing a signal handler: the process console only, never a console of captured
+  /// streams in tests.
+  public var clearsLineOnInterrupt = false
 
   /// Creates a console.
   public init(
@@ -50,13 +57,20 @@ public struct Console: Sendable {
   public static func process() -> Console {
     let environment = ProcessInfo.processInfo.environment
     let limit = environment["FOLIO_MAX_INPUT_BYTES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-    return Console(
+    var console = Console(
       standardOutput: FileOutput.standardOutput, standardError: FileOutput.standardError,
       readStandardInput: { try InputFile.read(descriptor: 0, atMost: $0) },
       maximumInputBytes: limit ?? JSONParser.Options().maxDocumentBytes,
       environment: environment,
       currentDirectory: FileManager.default.currentDirectoryPath,
       isErrorTerminal: isatty(2) == 1)
+    console.terminalWidth = {
+      var size = winsize()
+      guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+      return Int(size.ws_col)
+    }
+    console.clearsLineOnInterrupt = true
+    return console
   }
 
   /// Whether colour may be used on standard error: it is a terminal and `NO_COLOR` is not set

@@ -10,7 +10,7 @@ enum InputFile {
   ///
   /// - Throws: ``CLIError`` (`unreadableFile`) naming the path and the reason; `JSONError`
   ///   (`tooLarge`) naming the file when it is over the limit.
-  static func bytes(_ path: String, console: Console) throws -> [UInt8] {
+  static func bytes(_ path: String, console: Console, progress: ProgressBar? = nil) throws -> [UInt8] {
     let limit = console.maximumInputBytes
     if path == "-" {
       let bytes: [UInt8]
@@ -50,7 +50,10 @@ enum InputFile {
     }
     let bytes: [UInt8]
     do {
-      bytes = try read(descriptor: descriptor, atMost: limit + 1)
+      let total = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+      bytes = try read(descriptor: descriptor, atMost: limit + 1, expected: total) { count in
+        progress?.update("reading \(path)", completed: count, total: total, unit: .bytes)
+      }
     } catch {
       throw CLIError(.unreadableFile, "Cannot read '\(path)'. \(error).", file: path)
     }
@@ -69,9 +72,14 @@ enum InputFile {
   /// without reading the rest.
   ///
   /// - Throws: ``ReadError`` when `read(2)` fails other than by an interruption.
-  static func read(descriptor: Int32, atMost limit: Int) throws -> [UInt8] {
+  /// `read` is told the number of bytes read so far after each chunk; `expected` (a regular
+  /// file's size) reserves the array at once, so the file is not copied as the array grows.
+  static func read(
+    descriptor: Int32, atMost limit: Int, expected: Int = 0, read: (Int) -> Void = { _ in }
+  ) throws -> [UInt8] {
     let chunkSize = 1 << 20
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(expected, limit))
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while bytes.count < limit {
       let wanted = min(chunkSize, limit - bytes.count)
@@ -82,6 +90,7 @@ enum InputFile {
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
+      read(bytes.count)
     }
     return bytes
   }
@@ -124,11 +133,17 @@ enum InputFile {
     let bytes = try bytes(path, console: console)
     var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
     options.maxDocumentBytes = console.maximumInputBytes
-    let value = try JSONParser.parse(bytes, options: options)
+    let value = try check(JSONParser.parse(bytes, options: options), path)
+    let readOnce = path != "-" && !isRegularFile(path, console: console)
+    return Payload(value: value, text: readOnce ? bytes : nil)
+  }
+
+  /// `value` when it is an array, an object or `null`, what a sync takes.
+  ///
+  /// - Throws: ``CLIError`` (`invalidPayload`) naming `path` for another kind of value.
+  private static func check(_ value: JSONValue, _ path: String) throws -> JSONValue {
     switch value {
-    case .array, .object, .null:
-      let readOnce = path != "-" && !isRegularFile(path, console: console)
-      return Payload(value: value, text: readOnce ? bytes : nil)
+    case .array, .object, .null: return value
     default:
       throw CLIError(
         .invalidPayload,
@@ -136,6 +151,39 @@ enum InputFile {
           + "\(value.kindName).",
         file: path == "-" ? "<stdin>" : path, line: 1, column: 1)
     }
+  }
+
+  /// A payload file read but not parsed: the sync parses it as it plans (a top-level array is
+  /// parsed a chunk at a time beside the planner), which is faster and smaller than a tree.
+  struct PayloadText {
+    /// The file's bytes.
+    var bytes: [UInt8]
+    /// The parser's options: the file name its errors give, the size limit.
+    var parserOptions: JSONParser.Options
+    /// Whether the file can be read again (not a pipe, a FIFO or standard input).
+    var isRegularFile: Bool
+  }
+
+  /// The bytes of the payload file `path` (or standard input for `-`), reporting the reading to
+  /// `progress`.
+  ///
+  /// - Throws: as ``bytes(_:console:progress:)``; and, when the text does not start like an
+  ///   array, an object or `null`, what ``payload(_:console:)`` throws for it (a located
+  ///   `JSONError`, or ``CLIError`` `invalidPayload` for another kind of value).
+  static func payloadText(_ path: String, console: Console, progress: ProgressBar?) throws
+    -> PayloadText
+  {
+    let bytes = try bytes(path, console: console, progress: progress)
+    var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
+    options.maxDocumentBytes = console.maximumInputBytes
+    let first = bytes.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+    // `[`, `{` or `n`: what a sync takes; anything else gets the located error of a whole parse.
+    if first != UInt8(ascii: "["), first != UInt8(ascii: "{"), first != UInt8(ascii: "n") {
+      _ = try check(JSONParser.parse(bytes, options: options), path)
+    }
+    return PayloadText(
+      bytes: bytes, parserOptions: options,
+      isRegularFile: path != "-" && isRegularFile(path, console: console))
   }
 
   /// Whether `path` names a regular file, which can be read again (a pipe or a FIFO cannot: a

@@ -20,6 +20,18 @@ enum StoreAccess {
       && isDirectory.boolValue
   }
 
+  /// Whether the store at `path` is in format 1 (a `manifest.json` beside its schema): opening
+  /// it for writing upgrades it.
+  static func isFormat1(_ path: String, console: Console) -> Bool {
+    FileManager.default.fileExists(atPath: console.resolve(path) + "/manifest.json")
+  }
+
+  /// Removes the store at `path` that this command created, after the sync it was created for
+  /// failed: the failed command then leaves nothing behind.
+  static func remove(_ path: String, console: Console) {
+    try? FileManager.default.removeItem(atPath: console.resolve(path))
+  }
+
   /// The store at `--store`. When it does not exist and `creating` is set, it is created from
   /// `--schema`; when it exists, a `--schema` given too is the schema to open it with: a change
   /// the library applies without a migration (a new entity, a new optional attribute, …) is

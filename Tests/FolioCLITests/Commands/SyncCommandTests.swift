@@ -210,6 +210,40 @@ import Testing
     #expect(company.storeFiles().isEmpty)
   }
 
+  @Test func aFirstSyncThatFailsLeavesNoStoreBehind() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    // Valid JSON up to its last item: the store is created, then planning meets the error.
+    try company.write("late.json", #"[{"id": 1, "user": {"name": "A"}, "salary": 1.0}, {"id": 2,]"#)
+    let late = await company.run(
+      ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity", "Employee", "late.json"])
+    #expect(late.status == 1)
+    #expect(late.errors.hasPrefix("late.json:1:60: error: expected a string key"))
+    let rejected = await company.sync("Employee", "messy.json", ["--all-or-nothing"])
+    #expect(rejected.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: company.path + "/company.folio"))
+  }
+
+  @Test func aSchemaChangeIsNotAppliedWhenThePayloadIsNotJSON() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let before = try String(contentsOfFile: company.path + "/company.folio/schema.json", encoding: .utf8)
+    let schema = try String(contentsOfFile: company.path + "/Fixtures/company/schema.json", encoding: .utf8)
+    try company.write(
+      "evolved.json",
+      schema.replacingOccurrences(
+        of: #"{ "name": "name", "type": "string", "optional": true }"#,
+        with: #"{ "name": "name", "type": "string", "optional": true }, { "name": "floor", "type": "int", "optional": true }"#))
+    try company.write("bad.json", #"[{"id": 1, "name": "Research", "floor": 3},]"#)
+    let run = await company.run(
+      ["sync", "--store", "company.folio", "--schema", "evolved.json", "--entity", "Department", "bad.json"])
+    #expect(run.status == 1)
+    #expect(run.errors.hasPrefix("bad.json:1:43: error: a trailing comma"))
+    let after = try String(contentsOfFile: company.path + "/company.folio/schema.json", encoding: .utf8)
+    #expect(after == before)
+  }
+
   @Test(arguments: [
     (
       "\"Ada\"",
@@ -296,7 +330,8 @@ import Testing
     let piped = await company.run(arguments, terminal: false)
     let terminal = await company.run(arguments, terminal: true)
     #expect(piped.errors.isEmpty)
-    #expect(terminal.errors.contains("% planning Employee"))
+    #expect(terminal.errors.contains("\rplanning Employee "))
+    #expect(terminal.errors.contains(" 100% 10,000/10,000 items"))
     #expect(terminal.errors.hasSuffix("\r\u{1B}[K"))
     #expect(terminal.output == piped.output)
   }

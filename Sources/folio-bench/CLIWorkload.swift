@@ -1,0 +1,138 @@
+import Folio
+import Foundation
+
+extension BenchWorkload {
+  /// The `folio` executable against the library on the same payload files: whole processes,
+  /// alternating, each timed and measured (peak RSS) by a `measured` wrapper of its own.
+  static let cli = BenchWorkload(
+    name: "cli",
+    summary: "`folio sync` (the built executable beside folio-bench) vs the library's sync-once (read file, open, store.sync(json:)), whole processes alternating on the same payloads, day 1 and day 2: median seconds and peak RSS, CLI / library (default --sizes 100000; --repeats 5; --folio PATH)",
+    run: { arguments in try CLIBenchmark(arguments: arguments).run() })
+
+  /// Runs one program as a child and prints its wall time and its peak RSS (`getrusage` of the
+  /// only child this process has): how `cli` measures both sides alike.
+  static let measured = BenchWorkload(
+    name: "measured",
+    summary: "runs PROGRAM ARGS… (after --) with its output discarded; prints `seconds S` and `peak-rss-kib K` (used by cli)",
+    run: { _ in
+      let all = Array(CommandLine.arguments.dropFirst(2))
+      guard let dash = all.firstIndex(of: "--"), dash + 1 < all.count else {
+        throw BenchArguments.UsageError(description: "measured needs -- PROGRAM ARGS…")
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: all[dash + 1])
+      process.arguments = Array(all[(dash + 2)...])
+      process.standardOutput = FileHandle.nullDevice
+      let clock = Stopwatch()
+      try process.run()
+      process.waitUntilExit()
+      let seconds = clock.elapsed
+      var usage = rusage()
+      #if canImport(Glibc)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // an enum in Glibc's headers
+      #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+      #endif
+      print(String(format: "seconds %.4f", seconds))
+      print("peak-rss-kib: \(usage.ru_maxrss)")
+      print("status \(process.terminationStatus)")
+    })
+}
+
+/// `folio sync` against the library's `sync-once`, alternating within each repetition (the
+/// order flips every repetition) so that load from other processes hits both alike.
+struct CLIBenchmark {
+  var sizes: [Int]
+  var repeats: Int
+  var folio: String
+  var arguments: BenchArguments
+
+  init(arguments: BenchArguments) throws {
+    sizes = try arguments.sizes(default: [100_000])
+    repeats = try arguments.repeats(default: 5)
+    let beside = (ChildProcess.selfPath as NSString).deletingLastPathComponent + "/folio"
+    folio = arguments.values["folio"] ?? beside
+    guard FileManager.default.isExecutableFile(atPath: folio) else {
+      throw BenchArguments.UsageError(
+        description: "no folio executable at \(folio); build it in the same configuration (swift build -c release --product folio) or pass --folio PATH")
+    }
+    self.arguments = arguments
+  }
+
+  /// One measured run: seconds and peak RSS in KiB.
+  struct Run {
+    var seconds: Double
+    var peakKiB: Int
+  }
+
+  func run() throws {
+    print("folio-bench cli: \(folio) vs sync-once, whole processes, \(repeats) alternating repetitions")
+    print("N        phase  CLI s    library s  CLI/library   CLI MiB  library MiB  CLI/library")
+    for size in sizes {
+      let payloads = try PayloadFiles(count: size, arguments: arguments)
+      defer { payloads.removeIfGenerated() }
+      let scratch = try ScratchDirectory("cli", arguments: arguments)
+      defer { scratch.remove() }
+      let schema = try schemaFile(in: scratch.path)
+      var runs: [String: [Run]] = [:]
+      for repetition in 0..<repeats {
+        let sides = repetition % 2 == 0 ? ["library", "cli"] : ["cli", "library"]
+        for side in sides {
+          let store = scratch.path + "/\(side)-\(repetition)"
+          for (phase, payload) in [("day1", payloads.day1), ("day2", payloads.day2)] {
+            let command =
+              side == "cli"
+              ? [folio, "sync", "--store", store, "--schema", schema, "--entity", "Employee", payload]
+              : [ChildProcess.selfPath, "sync-once", "--store", store, "--payload", payload]
+            runs[side + phase, default: []].append(try measure(command))
+          }
+          try? FileManager.default.removeItem(atPath: store)
+        }
+      }
+      for phase in ["day1", "day2"] {
+        let cli = runs["cli" + phase] ?? [], library = runs["library" + phase] ?? []
+        let (cliSeconds, librarySeconds) = (median(cli.map(\.seconds)), median(library.map(\.seconds)))
+        let cliMiB = median(cli.map { Double($0.peakKiB) }) / 1024
+        let libraryMiB = median(library.map { Double($0.peakKiB) }) / 1024
+        print(
+          String(
+            format: "%-8d %-6@ %-8.3f %-10.3f %-13.2f %-8.1f %-12.1f %.2f", size, phase, cliSeconds,
+            librarySeconds, cliSeconds / librarySeconds, cliMiB, libraryMiB, cliMiB / libraryMiB))
+      }
+    }
+  }
+
+  /// The bench's Employee schema as a schema file for `folio sync --schema`: a store's own
+  /// `schema.json` without its `folioStore` member.
+  func schemaFile(in directory: String) throws -> String {
+    _ = try Store(directory: directory + "/schema-store", schema: try EmployeeSchema.make())
+    let bytes = try PayloadSource.fileBytes(directory + "/schema-store/schema.json")
+    guard case .object(var members) = try JSONParser.parse(bytes) else {
+      throw BenchArguments.UsageError(description: "the store's schema.json is not an object")
+    }
+    members["folioStore"] = nil
+    let path = directory + "/employee-schema.json"
+    try Data(JSONWriter.bytes(.object(members), style: .pretty)).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Runs `command` under `measured`.
+  func measure(_ command: [String]) throws -> Run {
+    let result = try ChildProcess.run(ChildProcess.selfPath, ["measured", "--"] + command)
+    let lines = result.output.split(separator: "\n")
+    guard lines.contains("status 0"),
+      let seconds = lines.first(where: { $0.hasPrefix("seconds ") }).flatMap({ Double($0.dropFirst(8)) }),
+      let peak = ChildProcess.lastValue("peak-rss-kib:", in: result.output)
+    else {
+      throw BenchArguments.UsageError(description: "\(command.joined(separator: " ")) failed: \(result.output)")
+    }
+    return Run(seconds: seconds, peakKiB: peak)
+  }
+
+  func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  }
+}
