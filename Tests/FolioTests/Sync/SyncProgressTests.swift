@@ -67,4 +67,22 @@ import Testing
     try test.store.apply(plan)
     #expect(reports.all.last?.phase == .writing)
   }
+
+  /// Syncing.md, "Progress".
+  @Test func theDocumentedExampleReportsPlanningOnce() throws {
+    let store = try SyncTestStore.items([])
+    let bytes = Array(#"[{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]"#.utf8)
+    var watched = SyncOptions()
+    watched.progress = { progress in
+      print("\(progress.phase) \(progress.completed) of \(progress.total)")
+    }
+    let watchedReport = try store.sync(json: bytes, into: "Item", options: watched)
+    // planning 2 of 2
+    #expect(watchedReport.summary == "2 inserted")
+    let reports = Reports()
+    watched.progress = reports.handler
+    let again = try SyncTestStore.items([])
+    try again.sync(json: bytes, into: "Item", options: watched)
+    #expect(reports.all.map { "\($0.phase) \($0.completed) of \($0.total)" } == ["planning 2 of 2"])
+  }
 }
