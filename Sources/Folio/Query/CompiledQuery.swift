@@ -62,7 +62,16 @@ struct CompiledQuery {
           entity: entity.name)
       }
       let resolved = try compiler.resolve(key.field)
-      sortKeys.append((resolved.read, key.isDescending, resolved.attributeType))
+      var read = resolved.read
+      if !key.options.isEmpty {
+        // Strings sort by their collation keys, the form text conditions compare.
+        let plain = read, options = key.options
+        read = { record in
+          guard case .string(let text)? = plain(record) else { return plain(record) }
+          return .string(options.collationKey(text))
+        }
+      }
+      sortKeys.append((read, key.isDescending, resolved.attributeType))
     }
     self.sortKeys = sortKeys
     dependencies = compiler.dependencies
@@ -208,6 +217,47 @@ private struct Compiler {
       return { record in
         guard case .string(let text)? = read(record) else { return false }
         return text.utf8.starts(with: prefix.utf8)
+      }
+    case .text(let field, let test, let text, let options):
+      let read = try resolve(field).read
+      let wanted = options.collationKey(text)
+      let passes: (String) -> Bool
+      switch test {
+      case .equal: passes = { options.collationKey($0).utf8.elementsEqual(wanted.utf8) }
+      // On a string, a substring test; on an array, an element test (below).
+      case .contains: passes = { containsUTF8(options.collationKey($0), wanted) }
+      case .beginsWith: passes = { options.collationKey($0).utf8.starts(with: wanted.utf8) }
+      case .endsWith: passes = { options.collationKey($0).utf8.reversed().starts(with: wanted.utf8.reversed()) }
+      }
+      let element: (String) -> Bool =
+        test == .contains ? { options.collationKey($0).utf8.elementsEqual(wanted.utf8) } : passes
+      return { record in
+        switch read(record) {
+        case .string(let value)?: return passes(value)
+        case .array(let elements)?:
+          return elements.contains { if case .string(let value) = $0 { element(value) } else { false } }
+        default: return false
+        }
+      }
+    case .matches(let field, let pattern):
+      let read = try resolve(field).read
+      let regex: Regex<AnyRegexOutput>
+      do {
+        regex = try Regex(pattern)
+      } catch {
+        throw QueryError(
+          code: .invalidOperand,
+          message: "'\(pattern)' is not a valid regular expression: \(error)",
+          entity: entity.name, field: field.path)
+      }
+      let passes: (String) -> Bool = { (try? regex.wholeMatch(in: $0)) != nil }
+      return { record in
+        switch read(record) {
+        case .string(let value)?: return passes(value)
+        case .array(let elements)?:
+          return elements.contains { if case .string(let value) = $0 { passes(value) } else { false } }
+        default: return false
+        }
       }
     case .isNull(let field):
       let read = try resolve(field).read

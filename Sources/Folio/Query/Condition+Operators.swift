@@ -61,4 +61,39 @@ extension Field {
   public func hasPrefix(_ prefix: String) -> Condition {
     Condition(.beginsWith(self, prefix))
   }
+
+  /// The field is a string equal to `text` under `options`: `Field("name").equals("ann",
+  /// .caseInsensitive)` is `name ==[c] 'ann'`. With no options, exactly `== text`.
+  ///
+  /// For an array attribute: some element is such a string.
+  public func equals(_ text: String, _ options: TextOptions = []) -> Condition {
+    options.isEmpty ? self == text : Condition(.text(self, .equal, text, options))
+  }
+
+  /// The field is a string containing `text` under `options` (`name contains[cd] 'jose'`); for
+  /// an array attribute, some element equals `text` under `options`.
+  public func contains(_ text: String, _ options: TextOptions) -> Condition {
+    options.isEmpty ? contains(text) : Condition(.text(self, .contains, text, options))
+  }
+
+  /// The field is a string beginning with `prefix` under `options` (`name beginsWith[c] 'an'`).
+  public func hasPrefix(_ prefix: String, _ options: TextOptions) -> Condition {
+    options.isEmpty ? hasPrefix(prefix) : Condition(.text(self, .beginsWith, prefix, options))
+  }
+
+  /// The field is a string ending with `suffix` under `options` (`name endsWith 'son'`,
+  /// `name endsWith[c] 'SON'`).
+  public func hasSuffix(_ suffix: String, _ options: TextOptions = []) -> Condition {
+    Condition(.text(self, .endsWith, suffix, options))
+  }
+
+  /// The field is a string that the regular expression `pattern` matches as a whole (Swift
+  /// `Regex` syntax; `(?i)` makes it case-insensitive): `name matches '^A.*n$'`. For an array
+  /// attribute, some element does.
+  ///
+  /// A pattern that is not a valid regular expression is reported when the query runs, as
+  /// ``QueryError/Code/invalidOperand``.
+  public func matches(_ pattern: String) -> Condition {
+    Condition(.matches(self, pattern))
+  }
 }

@@ -34,6 +34,12 @@ extension Condition {
       return "\(field.path) contains \(literal(value))"
     case .beginsWith(let field, let prefix):
       return "\(field.path) beginsWith \(literal(.string(prefix)))"
+    case .text(let field, let test, let text, let options):
+      return "\(field.path) \(test.rawValue)\(options) \(literal(.string(text)))"
+    case .not(.text(let field, .equal, let text, let options)):
+      return "\(field.path) !=\(options) \(literal(.string(text)))"
+    case .matches(let field, let pattern):
+      return "\(field.path) matches \(literal(.string(pattern)))"
     case .isNull(let field):
       return "\(field.path) == null"
     case .not(.isNull(let field)):

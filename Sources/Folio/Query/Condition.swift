@@ -1,9 +1,10 @@
 /// A condition on records, built with operators on fields or parsed from text; a plain value.
 ///
 /// Conditions compare a field with a literal (`==`, `!=`, `<`, `<=`, `>`, `>=`), test membership
-/// (``Field/isIn(_:)``), substrings and prefixes (``Field/contains(_:)``,
-/// ``Field/hasPrefix(_:)``) and absence (``Field/isNull``), and combine with `&&`, `||` and
-/// prefix `!`. The same condition can be written as text for the `folio` tool; see
+/// (``Field/isIn(_:)``), substrings, prefixes and suffixes (``Field/contains(_:)``,
+/// ``Field/hasPrefix(_:)``, ``Field/hasSuffix(_:_:)``), text under a collation that ignores case
+/// or diacritics (``TextOptions``), regular expressions (``Field/matches(_:)``) and absence
+/// (``Field/isNull``), and combine with `&&`, `||` and prefix `!`. The same condition can be written as text for the `folio` tool; see
 /// ``init(parsing:)`` and Documentation/Querying.md.
 ///
 /// ```swift
@@ -31,6 +32,14 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
     case greaterOrEqual = ">="
   }
 
+  /// The text tests that take ``TextOptions``.
+  enum TextTest: String, Sendable, Hashable {
+    case equal = "=="
+    case contains
+    case beginsWith
+    case endsWith
+  }
+
   /// The predicate's syntax tree. `and` / `or` are flattened, so chains do not nest.
   indirect enum Node: Sendable, Hashable {
     case constant(Bool)
@@ -38,6 +47,10 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
     case isIn(Field, [JSONValue])
     case contains(Field, JSONValue)
     case beginsWith(Field, String)
+    /// A text test under a collation: `name ==[c] 'ann'`, `name endsWith 'son'`.
+    case text(Field, TextTest, String, TextOptions)
+    /// The whole string matches a regular expression (Swift `Regex` syntax).
+    case matches(Field, String)
     case isNull(Field)
     case and([Node])
     case or([Node])
@@ -97,7 +110,7 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
       switch next {
       case .constant: field = nil
       case .compare(let f, _, _), .isIn(let f, _), .contains(let f, _), .beginsWith(let f, _),
-        .isNull(let f):
+        .text(let f, _, _, _), .matches(let f, _), .isNull(let f):
         field = f
       case .and(let children), .or(let children):
         stack.append(contentsOf: children.reversed())

@@ -117,6 +117,17 @@ struct QueryParser {
     let token = current
     if case .comparison(let comparison) = token.kind {
       position += 1
+      if let options = parseTextOptions() {
+        guard comparison == .equal || comparison == .notEqual else {
+          throw error(
+            .invalidOperand,
+            "text options like [c] apply to ==, !=, contains, beginsWith and endsWith, not \(comparison.rawValue)",
+            at: token)
+        }
+        let text = try parseText(after: token, operator: comparison.rawValue + "\(options)")
+        let test = Condition(.text(field, .equal, text, options))
+        return comparison == .equal ? test : !test
+      }
       let value = try parseValue(after: token)
       if value == .null {
         switch comparison {
@@ -140,14 +151,25 @@ struct QueryParser {
         return Condition(.isIn(field, values))
       case "contains":
         position += 1
+        if let options = parseTextOptions() {
+          let text = try parseText(after: token, operator: "contains\(options)")
+          return Condition(.text(field, .contains, text, options))
+        }
         return Condition(.contains(field, try parseValue(after: token)))
       case "beginswith":
         position += 1
-        let operandToken = current
-        guard case .string(let prefix) = try parseValue(after: token) else {
-          throw error(.invalidOperand, "beginsWith needs a string, like 'Ann'", at: operandToken)
-        }
-        return Condition(.beginsWith(field, prefix))
+        let options = parseTextOptions() ?? []
+        let prefix = try parseText(after: token, operator: "beginsWith\(options)")
+        return options.isEmpty
+          ? Condition(.beginsWith(field, prefix)) : Condition(.text(field, .beginsWith, prefix, options))
+      case "endswith":
+        position += 1
+        let options = parseTextOptions() ?? []
+        let suffix = try parseText(after: token, operator: "endsWith\(options)")
+        return Condition(.text(field, .endsWith, suffix, options))
+      case "matches":
+        position += 1
+        return Condition(.matches(field, try parseText(after: token, operator: "matches")))
       case "is":
         position += 1
         var negated = false
@@ -168,8 +190,30 @@ struct QueryParser {
     }
     throw error(
       .expectedOperator,
-      "expected an operator (==, !=, <, <=, >, >=, in, contains, beginsWith, is null) after '\(field.path)', found \(describe(token))",
+      "expected an operator (==, !=, <, <=, >, >=, in, contains, beginsWith, endsWith, matches, is null) after '\(field.path)', found \(describe(token))",
       at: token)
+  }
+
+  /// Text options written right after an operator, `[c]`, `[d]` or `[cd]`, consumed; `nil`
+  /// (nothing consumed) when none follow.
+  private mutating func parseTextOptions() -> TextOptions? {
+    guard current.kind == .openBracket, position + 2 < tokens.count,
+      case .identifier(let letters) = tokens[position + 1].kind,
+      tokens[position + 2].kind == .closeBracket, let options = TextOptions(letters: letters)
+    else { return nil }
+    position += 3
+    return options
+  }
+
+  /// A string operand of the text operator `name` (written at `operatorToken`).
+  private mutating func parseText(after operatorToken: QueryLexer.Token, operator name: String)
+    throws(QueryError) -> String
+  {
+    let operandToken = current
+    guard case .string(let text) = try parseValue(after: operatorToken) else {
+      throw error(.invalidOperand, "\(name) needs a string, like 'Ann'", at: operandToken)
+    }
+    return text
   }
 
   private mutating func parseValue(after operatorToken: QueryLexer.Token) throws(QueryError)

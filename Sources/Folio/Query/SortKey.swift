@@ -7,35 +7,49 @@ public struct SortKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   public var field: Field
   /// Whether larger values come first.
   public var isDescending: Bool
+  /// The collation strings are ordered by (``TextOptions``): with none, their UTF-8 bytes;
+  /// `.caseInsensitive` puts `"ann"` and `"Ann"` together (ties then go by identifier).
+  public var options: TextOptions
 
-  /// A key on `field`, ascending unless `descending`.
-  public init(_ field: Field, descending: Bool = false) {
+  /// A key on `field`, ascending unless `descending`, ordering strings under `options`.
+  public init(_ field: Field, descending: Bool = false, options: TextOptions = []) {
     self.field = field
     self.isDescending = descending
+    self.options = options
   }
 
-  /// A key from its text form: `"-count"` is descending, `"name"` and `"+name"` ascending.
+  /// A key from its text form: `"-count"` is descending, `"name"` and `"+name"` ascending; text
+  /// options follow the field: `"name[c]"`, `"-name[cd]"`.
   ///
   /// A malformed text (empty, or only a sign) is reported when the query runs, as
   /// ``QueryError/Code/invalidSortKey``.
   public init(_ text: String) {
-    if text.hasPrefix("-") {
-      self.init(Field(String(text.dropFirst())), descending: true)
-    } else if text.hasPrefix("+") {
-      self.init(Field(String(text.dropFirst())))
-    } else {
-      self.init(Field(text))
+    var body = Substring(text)
+    var descending = false
+    if body.hasPrefix("-") {
+      descending = true
+      body = body.dropFirst()
+    } else if body.hasPrefix("+") {
+      body = body.dropFirst()
     }
+    var options: TextOptions = []
+    if body.hasSuffix("]"), let open = body.lastIndex(of: "["),
+      let parsed = TextOptions(letters: String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+    {
+      options = parsed
+      body = body[..<open]
+    }
+    self.init(Field(String(body)), descending: descending, options: options)
   }
 
   /// A key from a string literal, as ``init(_:)-(String)``.
   public init(stringLiteral text: String) { self.init(text) }
 
   /// The key in its text form, `-field` when descending.
-  public var description: String { (isDescending ? "-" : "") + field.path }
+  public var description: String { (isDescending ? "-" : "") + field.path + options.description }
 
   /// The same field in the opposite direction.
-  public var reversed: SortKey { SortKey(field, descending: !isDescending) }
+  public var reversed: SortKey { SortKey(field, descending: !isDescending, options: options) }
 }
 
 /// The order of query results: sort keys applied in turn, ties broken by record identifier.

@@ -83,11 +83,11 @@ import Testing
     ),
     (
       "age 40",
-      "error: expected an operator (==, !=, <, <=, >, >=, in, contains, beginsWith, is null) after 'age', found '40' (offset 4) [expectedOperator]\n  age 40\n      ^"
+      "error: expected an operator (==, !=, <, <=, >, >=, in, contains, beginsWith, endsWith, matches, is null) after 'age', found '40' (offset 4) [expectedOperator]\n  age 40\n      ^"
     ),
     (
       "active",
-      "error: expected an operator (==, !=, <, <=, >, >=, in, contains, beginsWith, is null) after 'active', found end of input (offset 6) [expectedOperator]\n  active\n        ^"
+      "error: expected an operator (==, !=, <, <=, >, >=, in, contains, beginsWith, endsWith, matches, is null) after 'active', found end of input (offset 6) [expectedOperator]\n  active\n        ^"
     ),
     (
       "name == Ann",
