@@ -25,6 +25,9 @@ public struct Console: Sendable {
   public var currentDirectory: String
   /// Whether standard error is a terminal: only then is a progress bar or colour shown.
   public var isErrorTerminal: Bool
+  /// Whether a failure is printed as one JSON object on standard output instead of text on
+  /// standard error: set by ``FolioCommand/run(_:console:)`` when the arguments hold `--json`.
+  var reportsErrorsAsJSON = false
 
   /// Creates a console.
   public init(
