@@ -44,7 +44,7 @@ let package = Package(
       name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"],
       swiftSettings: settings),
     .testTarget(
-      name: "DocumentationTests", dependencies: ["Folio", "FolioCLI", "FolioTestSupport"],
+      name: "DocumentationTests", dependencies: ["Folio", "FolioCLI", "FolioTesting", "FolioTestSupport"],
       swiftSettings: settings),
   ]
 )
