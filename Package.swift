@@ -41,6 +41,8 @@ let package = Package(
       name: "FolioTests", dependencies: ["Folio", "FolioTestSupport", "folio-testhost"],
       swiftSettings: settings),
     .testTarget(
+      name: "FolioTestingTests", dependencies: ["Folio", "FolioTesting"], swiftSettings: settings),
+    .testTarget(
       name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"],
       swiftSettings: settings),
     .testTarget(
