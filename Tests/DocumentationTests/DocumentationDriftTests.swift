@@ -13,8 +13,12 @@ import Testing
     for folder in ["Tests", "Examples"] {
       let root = FixtureFolder.packageRoot.appendingPathComponent(folder)
       guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
-      for case let file as String in walker where file.hasSuffix(".swift") {
-        if file.hasPrefix(".build/") || file.contains("/.build/") { continue }
+      for case let file as String in walker {
+        if file == ".build" || file.hasSuffix("/.build") {
+          walker.skipDescendants()
+          continue
+        }
+        guard file.hasSuffix(".swift") else { continue }
         let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         sources.append(text.components(separatedBy: "\n").map(Self.normalized))
       }
