@@ -16,12 +16,15 @@ let package = Package(
   products: [
     .library(name: "Folio", targets: ["Folio"]),
     .library(name: "FolioJSON", targets: ["FolioJSON"]),
+    // Fixture folders, golden files and test stores for testing code that uses Folio.
+    .library(name: "FolioTesting", targets: ["FolioTesting"]),
     .executable(name: "folio", targets: ["folio"]),
   ],
   targets: [
     .target(name: "FolioJSON", swiftSettings: settings),
     .target(name: "Folio", dependencies: ["FolioJSON"], swiftSettings: settings),
     .target(name: "FolioCLI", dependencies: ["Folio"], swiftSettings: settings),
+    .target(name: "FolioTesting", dependencies: ["Folio"], swiftSettings: settings),
     .executableTarget(name: "folio", dependencies: ["FolioCLI"], swiftSettings: settings),
     .executableTarget(name: "folio-bench", dependencies: ["Folio", "FolioTestSupport"], swiftSettings: settings),
     // A second process for storage tests (lock holder, writer, reader); a small command dispatcher.
@@ -29,7 +32,7 @@ let package = Package(
       name: "folio-testhost", dependencies: ["Folio", "FolioTestSupport"], path: "Tests/FolioTestHost",
       swiftSettings: settings),
     .target(
-      name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport",
+      name: "FolioTestSupport", dependencies: ["Folio", "FolioTesting"], path: "Tests/FolioTestSupport",
       swiftSettings: settings),
     .testTarget(
       name: "FolioJSONTests", dependencies: ["FolioJSON", "FolioTestSupport"],
@@ -38,10 +41,12 @@ let package = Package(
       name: "FolioTests", dependencies: ["Folio", "FolioTestSupport", "folio-testhost"],
       swiftSettings: settings),
     .testTarget(
+      name: "FolioTestingTests", dependencies: ["Folio", "FolioTesting"], swiftSettings: settings),
+    .testTarget(
       name: "FolioCLITests", dependencies: ["FolioCLI", "FolioTestSupport"],
       swiftSettings: settings),
     .testTarget(
-      name: "DocumentationTests", dependencies: ["Folio", "FolioCLI", "FolioTestSupport"],
+      name: "DocumentationTests", dependencies: ["Folio", "FolioCLI", "FolioTesting", "FolioTestSupport"],
       swiftSettings: settings),
   ]
 )

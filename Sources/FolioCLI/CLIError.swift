@@ -49,9 +49,32 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
   var column: Int?
   /// The JSON pointer of the value concerned.
   var pointer: String?
-  /// Further lines printed under the first, each a located problem of its own (`file:line:column:
+  /// Further problems printed under the first, each located on its own line (`file:line:column:
   /// note: …`), for an error that stands for several (items rejected under --all-or-nothing).
-  var notes: [String] = []
+  var notes: [Note] = []
+
+  /// One further problem of an error that stands for several, with its own location.
+  struct Note: Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with this one.
+    var message: String
+    /// The file concerned, as the user named it.
+    var file: String
+    /// The line in ``file`` (1-based), when known.
+    var line: Int?
+    /// The column in ``line`` (1-based), when known.
+    var column: Int?
+    /// The JSON pointer of the value concerned.
+    var pointer: String?
+
+    /// `file:line:column: note: message (at pointer)`.
+    var description: String {
+      var text = file
+      if let line, let column { text += ":\(line):\(column)" }
+      text += ": note: \(message)"
+      if let pointer { text += " (at \(pointer))" }
+      return text
+    }
+  }
 
   /// Creates an error.
   init(
@@ -78,7 +101,7 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     var text = "\(location)error: \(message)"
     if let pointer { text += " (at \(pointer))" }
     text += " [\(code)]"
-    for note in notes { text += "\n" + note }
+    for note in notes { text += "\n" + note.description }
     return text
   }
 }

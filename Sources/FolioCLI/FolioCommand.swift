@@ -37,10 +37,17 @@ public enum FolioCommand {
   /// Runs the tool with `arguments` (without the program name) on `console`.
   ///
   /// Results go to the console's standard output and nothing else does; errors go to standard
-  /// error as `file:line:column: error: message [code]`.
+  /// error as `file:line:column: error: message [code]`. When the arguments hold `--json`, an
+  /// error (a usage error too) is instead one JSON object on standard output,
+  /// `{"error": {"code", "message", "file", "line", "column", "pointer", "notes"}}`, and standard
+  /// error stays empty.
   ///
-  /// - Returns: 0 on success, 1 on failure, 2 on a usage error.
+  /// - Returns: 0 on success, 1 on failure, 2 on a usage error, 3 when a change was committed
+  ///   but finishing the save failed.
   public static func run(_ arguments: [String], console: Console) async -> Int32 {
+    let wantsJSON = arguments.contains("--json")
+    var console = console
+    console.reportsErrorsAsJSON = wantsJSON
     guard let first = arguments.first else {
       console.err(overview())
       return ExitStatus.usage
@@ -138,12 +145,21 @@ public enum FolioCommand {
 
   /// Prints a usage error and returns status 2.
   static func usageFailure(_ error: UsageError, _ console: Console) -> Int32 {
+    if console.reportsErrorsAsJSON {
+      console.out(JSONWriter.string(ErrorView(error).json, style: .pretty))
+      return ExitStatus.usage
+    }
     console.err(label("error:", console) + " " + error.description + "\n")
     return ExitStatus.usage
   }
 
-  /// Prints `error` on standard error, compiler style, with `error:` in red on a colour terminal.
+  /// Prints `error` on standard error, compiler style, with `error:` in red on a colour terminal;
+  /// or, under `--json`, as one JSON object (``ErrorView``) on standard output.
   static func report(_ error: any Error, _ console: Console) {
+    if console.reportsErrorsAsJSON {
+      console.out(JSONWriter.string(ErrorView(error).json, style: .pretty))
+      return
+    }
     var text = String(describing: error)
     if let range = text.range(of: "error:") {
       text.replaceSubrange(range, with: label("error:", console))

@@ -2,18 +2,26 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Every ```swift block in README.md and Documentation/ must have a twin in a test file, so every
-/// example the docs show is compiled and run. Blocks preceded by `<!-- not-compiled -->` are
-/// illustrations and exempt.
+/// Every ```swift block in README.md and Documentation/ must have a twin in a test file (or in the
+/// example packages under Examples/, which CI builds and tests), so every example the docs show
+/// is compiled and run. Blocks preceded by `<!-- not-compiled -->` are illustrations and exempt.
 @Suite struct DocumentationDriftTests {
-  /// The lines of every Swift file under Tests/, trimmed, one array per file.
+  /// The lines of every Swift file under Tests/ and Examples/ (build folders aside), trimmed,
+  /// one array per file.
   static func testSources() throws -> [[String]] {
-    let root = FixtureFolder.packageRoot.appendingPathComponent("Tests")
     var sources: [[String]] = []
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-    for case let file as String in walker where file.hasSuffix(".swift") {
-      let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-      sources.append(text.components(separatedBy: "\n").map(Self.normalized))
+    for folder in ["Tests", "Examples"] {
+      let root = FixtureFolder.packageRoot.appendingPathComponent(folder)
+      guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
+      for case let file as String in walker {
+        if file == ".build" || file.hasSuffix("/.build") {
+          walker.skipDescendants()
+          continue
+        }
+        guard file.hasSuffix(".swift") else { continue }
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        sources.append(text.components(separatedBy: "\n").map(Self.normalized))
+      }
     }
     return sources
   }
@@ -46,9 +54,9 @@ import Testing
       #expect(
         found,
         """
-        \(document.path):\(block.line): this swift block has no twin under Tests/. Copy it into \
-        a test (indentation may differ), or mark it <!-- not-compiled --> if it is only an \
-        illustration.
+        \(document.path):\(block.line): this swift block has no twin under Tests/ or Examples/. \
+        Copy it into a test (indentation may differ), or mark it <!-- not-compiled --> if it is \
+        only an illustration.
         """)
     }
   }

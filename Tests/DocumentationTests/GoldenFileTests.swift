@@ -6,7 +6,7 @@ import Testing
   @Test func recordModeWritesTheFileAndCompareModeChecksIt() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let golden = GoldenFile("nested/out.txt", root: directory.url)
+    let golden = GoldenFile("nested/out.txt", in: FixtureRoot(url: directory.url))
     #expect(throws: GoldenMismatch.self) { try golden.verify("a\n", recording: false) }
     try golden.verify("a\nb\n", recording: true)
     #expect(golden.read() == "a\nb\n")
@@ -24,7 +24,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     #expect {
-      try GoldenFile("none.txt", root: directory.url).verify("out\n", recording: false)
+      try GoldenFile("none.txt", in: FixtureRoot(url: directory.url)).verify("out\n", recording: false)
     } throws: { error in
       String(describing: error).hasPrefix(
         directory.url.appendingPathComponent("none.txt").path

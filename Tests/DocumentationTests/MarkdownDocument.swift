@@ -36,13 +36,17 @@ struct MarkdownDocument: Sendable, CustomStringConvertible {
     blocks = Self.blocks(in: lines)
   }
 
-  /// README.md and every Markdown file under Documentation/, sorted.
+  /// README.md and every Markdown file under Documentation/ and in the DocC catalog
+  /// (Sources/Folio/Documentation.docc), sorted: an article's Swift code is held to the same
+  /// rules as a guide's.
   static func all() throws -> [MarkdownDocument] {
     var paths = ["README.md"]
-    let root = FixtureFolder.packageRoot.appendingPathComponent("Documentation")
-    if let walker = FileManager.default.enumerator(atPath: root.path) {
-      for case let file as String in walker where file.hasSuffix(".md") {
-        paths.append("Documentation/" + file)
+    for folder in ["Documentation", "Sources/Folio/Documentation.docc"] {
+      let root = FixtureFolder.packageRoot.appendingPathComponent(folder)
+      if let walker = FileManager.default.enumerator(atPath: root.path) {
+        for case let file as String in walker where file.hasSuffix(".md") {
+          paths.append(folder + "/" + file)
+        }
       }
     }
     return try paths.sorted().map { try MarkdownDocument(path: $0) }

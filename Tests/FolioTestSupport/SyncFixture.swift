@@ -171,11 +171,3 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
     return result
   }
 }
-
-/// A malformed fixture.
-public struct FixtureError: Error, CustomStringConvertible {
-  /// What is wrong.
-  public let description: String
-  /// Creates an error.
-  public init(_ description: String) { self.description = description }
-}

@@ -22,7 +22,9 @@ public struct FetchedRecord: Sendable, Hashable {
   /// Dates decode from the stored ISO text; a to-one link decodes as the target's identifier;
   /// a missing value decodes as `nil` for optionals.
   ///
-  /// - Parameter decoder: the decoder to use (for its `userInfo`).
+  /// - Parameters:
+  ///   - type: the type to decode.
+  ///   - decoder: the decoder to use (for its `userInfo`).
   /// - Throws: ``RecordCodingError`` when the values do not fit `type`.
   public func decode<T: Decodable>(_ type: T.Type, using decoder: RecordDecoder = RecordDecoder())
     throws -> T

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Run a query with ``Store/fetch(_:)``, ``StoreState/fetch(_:)`` or the aggregate methods
-/// (``StoreState/count(_:)``, ``StoreState/min(_:in:)``, …). Names are checked against the
+/// (``StoreState/count(_:)-(Query)``, ``StoreState/min(_:in:)``, …). Names are checked against the
 /// schema when the query runs.
 public struct Query: Sendable, Hashable, CustomStringConvertible {
   /// The queried entity's name.

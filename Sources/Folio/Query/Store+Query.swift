@@ -31,7 +31,7 @@ extension Store {
       Query(entity, where: predicate, sortedBy: ordering, limit: limit, offset: offset))
   }
 
-  /// The records matching `query` decoded into `type`; see ``FetchedRecord/decode(_:)``.
+  /// The records matching `query` decoded into `type`; see ``FetchedRecord/decode(_:using:)``.
   ///
   /// - Throws: ``QueryError`` or ``RecordCodingError``.
   public func fetch<T: Decodable>(_ type: T.Type, _ query: Query) throws -> [T] {
@@ -49,7 +49,7 @@ extension Store {
   /// - Throws: ``QueryError`` when the query does not fit the schema.
   public func last(_ query: Query) throws(QueryError) -> FetchedRecord? { try state.last(query) }
 
-  /// The number of results of `query`; see ``StoreState/count(_:)``.
+  /// The number of results of `query`; see ``StoreState/count(_:)-(Query)``.
   ///
   /// - Throws: ``QueryError`` when the query does not fit the schema.
   public func count(_ query: Query) throws(QueryError) -> Int { try state.count(query) }

@@ -20,7 +20,7 @@ extension StoreState {
     }
   }
 
-  /// The matching records decoded into `type` (see ``FetchedRecord/decode(_:)``).
+  /// The matching records decoded into `type` (see ``FetchedRecord/decode(_:using:)``).
   ///
   /// - Throws: ``QueryError`` when the query does not fit the schema, ``RecordCodingError`` when a
   ///   record does not fit `type`.

@@ -2,11 +2,11 @@ import Foundation
 
 extension Store {
   /// Syncs the JSON text in `json` into `entity` in one atomic commit: the `Data` form of
-  /// ``sync(json:into:options:parserOptions:)``, for a payload read with Foundation (a file, a
+  /// ``sync(json:into:options:parserOptions:)-([UInt8],_,_,_)``, for a payload read with Foundation (a file, a
   /// `URLSession` response body).
   ///
   /// The bytes are copied once into an array, then parsed item by item exactly as the `[UInt8]`
-  /// form does: the same report, the same changes, the same ``JSONError`` with its line and
+  /// form does: the same report, the same changes, the same `JSONError` with its line and
   /// column.
   ///
   /// ```swift

@@ -2,9 +2,9 @@ extension Store {
   /// Syncs the JSON text `json` into `entity` in one atomic commit, parsing a top-level array
   /// item by item as the sync goes, so the whole payload is never held as one parsed tree.
   ///
-  /// The result is the same as parsing `json` with ``JSONParser`` and calling
+  /// The result is the same as parsing `json` with `JSONParser` and calling
   /// ``sync(_:into:options:)``: the same report, the same changes, and for text that is not
-  /// valid JSON the same ``JSONError`` with its line and column. Use it when the payload arrives
+  /// valid JSON the same `JSONError` with its line and column. Use it when the payload arrives
   /// as bytes (a file, a response body): it needs far less memory for large payloads.
   ///
   /// ```swift
@@ -40,7 +40,8 @@ extension Store {
   }
 
   /// Plans syncing the JSON text `json` into `entity` without writing anything (a dry run),
-  /// parsing a top-level array item by item; see ``sync(json:into:options:parserOptions:)``.
+  /// parsing a top-level array item by item; see
+  /// ``sync(json:into:options:parserOptions:)-([UInt8],_,_,_)``.
   ///
   /// - Returns: The plan, against the store's current generation.
   /// - Throws: `JSONError` when `json` is not valid JSON, else ``SyncError`` as

@@ -110,5 +110,5 @@ extension ArgumentSpec {
     "lenient",
     help: "Skip records that cannot be read (each is reported on standard error) instead of refusing the store.")
   /// `--json`.
-  static let json = ArgumentSpec.flag("json", help: "Print machine-readable JSON instead of text.")
+  static let json = ArgumentSpec.flag("json", help: "Print machine-readable JSON instead of text, errors too.")
 }

@@ -127,7 +127,7 @@ enum SyncRun {
   /// Plans `job`; applies it unless `dryRun`; prints the report (`detail` for text).
   ///
   /// - Returns: 0. A sync refused by the mass-delete guard throws instead; a refused dry run
-  ///   prints the plan as it would be without the guard, then throws.
+  ///   prints the plan as it would be without the guard (as text only), then throws.
   /// - Throws: ``CLIError`` (`massDelete`), `StoreError` or `SyncError`. Nothing is written
   ///   when it throws.
   static func run(
@@ -175,11 +175,10 @@ enum SyncRun {
     for problem in error.problems {
       let pointer = problem.pointer ?? ""
       let location = self.location(of: pointer, job: job, in: bytes)
-      var prefix = location.file
-      if let line = location.line, let column = location.column {
-        prefix += ":\(line):\(column)"
-      }
-      result.notes.append("\(prefix): note: \(problem.line) (at \(pointer))")
+      result.notes.append(
+        CLIError.Note(
+          message: problem.line, file: location.file, line: location.line,
+          column: location.column, pointer: pointer))
     }
     return result
   }
@@ -219,7 +218,8 @@ enum SyncRun {
       unguarded.maximumDeleteShare = nil
       unguarded.progress = nil
       let full = try job.plan(options: unguarded)
-      if dryRun {
+      // Under --json the refusal is the one object printed, so a script parses one document.
+      if dryRun, !json {
         show(
           full.report, changes: full.changes, job: job, console: console, json: json,
           dryRun: true, detail: detail)

@@ -32,6 +32,9 @@ public struct Console: Sendable {
   /// by installing a signal handler: the process console only, never a console of captured
   /// streams in tests.
   public var clearsLineOnInterrupt = false
+  /// Whether a failure is printed as one JSON object on standard output instead of text on
+  /// standard error: set by ``FolioCommand/run(_:console:)`` when the arguments hold `--json`.
+  var reportsErrorsAsJSON = false
 
   /// Creates a console.
   public init(

@@ -98,7 +98,7 @@ extension AttributeType: Codable {
 extension Validator: Codable {
   /// Encodes the validator's schema-file form (`{"custom": "name"}` for closures).
   public func encode(to encoder: any Encoder) throws { try kind.fileValue.encode(to: encoder) }
-  /// Decodes a validator; custom ones need ``CodingUserInfoKey/folioCustomRules``.
+  /// Decodes a validator; custom ones need `CodingUserInfoKey.folioCustomRules`.
   public init(from decoder: any Decoder) throws {
     self = try SchemaPartDecoding.decode(from: decoder) { $0.validator($1, at: "") }
   }
@@ -107,7 +107,7 @@ extension Validator: Codable {
 extension ValidityRule: Codable {
   /// Encodes the rule's schema-file form.
   public func encode(to encoder: any Encoder) throws { try kind.fileValue.encode(to: encoder) }
-  /// Decodes a validity rule; custom ones need ``CodingUserInfoKey/folioCustomRules``.
+  /// Decodes a validity rule; custom ones need `CodingUserInfoKey.folioCustomRules`.
   public init(from decoder: any Decoder) throws {
     self = try SchemaPartDecoding.decode(from: decoder) { $0.validityRule($1, at: "") }
   }
@@ -116,7 +116,7 @@ extension ValidityRule: Codable {
 extension UpdateRule: Codable {
   /// Encodes the rule's schema-file form.
   public func encode(to encoder: any Encoder) throws { try kind.fileValue.encode(to: encoder) }
-  /// Decodes a should-update rule; custom ones need ``CodingUserInfoKey/folioCustomRules``.
+  /// Decodes a should-update rule; custom ones need `CodingUserInfoKey.folioCustomRules`.
   public init(from decoder: any Decoder) throws {
     self = try SchemaPartDecoding.decode(from: decoder) { $0.updateRule($1, at: "") }
   }

@@ -4,7 +4,7 @@ import Foundation
 /// A sync scenario described by a folder, so a new case is a new folder: a start state, one
 /// payload, options, and the expected report and store as golden files.
 ///
-/// The folder `Fixtures/<parent>/<name>/` holds `scenario.json`:
+/// The folder `<parent>/<name>/` under a ``FixtureRoot`` holds `scenario.json`:
 ///
 /// ```json
 /// {
@@ -23,8 +23,10 @@ import Foundation
 /// files `report.txt` and `store.txt` sit beside `scenario.json` (re-record them with
 /// `FOLIO_RECORD_GOLDEN=1`).
 public struct FixtureScenario: Sendable, CustomStringConvertible {
-  /// The scenario's folder, as `parent/name` under `Fixtures/`.
+  /// The scenario's folder, as `parent/name` under ``root``.
   public let path: String
+  /// The fixture root the scenario is in.
+  public let root: FixtureRoot
   /// The folder holding the schema and payloads.
   public let fixture: FixtureFolder
   /// Payloads synced before the scenario's own.
@@ -39,22 +41,26 @@ public struct FixtureScenario: Sendable, CustomStringConvertible {
   /// The scenario's path, shown in test names.
   public var description: String { path }
 
-  /// Every scenario folder under `Fixtures/<parent>`, sorted by name.
-  public static func all(under parent: String) throws -> [FixtureScenario] {
-    try FixtureFolder.folders(under: parent).map { try FixtureScenario("\(parent)/\($0)") }
+  /// Every scenario folder under `parent` in `root`, sorted by name: the arguments of a
+  /// parameterised test, so a new case is a new folder.
+  ///
+  /// - Throws: ``FixtureError`` for the first folder whose `scenario.json` is malformed.
+  public static func all(under parent: String, in root: FixtureRoot) throws -> [FixtureScenario] {
+    try root.folders(under: parent).map { try FixtureScenario("\(parent)/\($0)", in: root) }
   }
 
-  /// Reads `Fixtures/<path>/scenario.json`.
+  /// Reads `<path>/scenario.json` under `root`.
   ///
   /// - Throws: ``FixtureError`` naming the member that is missing or malformed.
-  public init(_ path: String) throws {
+  public init(_ path: String, in root: FixtureRoot) throws {
     self.path = path
-    let folder = try FixtureFolder(path)
+    self.root = root
+    let folder = try FixtureFolder(path, in: root)
     let spec = try folder.json("scenario.json")
     func fail(_ what: String) -> FixtureError {
-      FixtureError("Fixtures/\(path)/scenario.json: \(what)")
+      FixtureError("\(folder.displayPath("scenario.json")): \(what)")
     }
-    fixture = try spec["fixture"]?.stringValue.map { try FixtureFolder($0) } ?? folder
+    fixture = try spec["fixture"]?.stringValue.map { try FixtureFolder($0, in: root) } ?? folder
     guard let entity = spec["entity"]?.stringValue else { throw fail("needs \"entity\": NAME") }
     guard let payload = spec["payload"]?.stringValue else { throw fail("needs \"payload\": FILE") }
     self.entity = entity
@@ -94,7 +100,7 @@ public struct FixtureScenario: Sendable, CustomStringConvertible {
   ///
   /// - Returns: the store after the sync, and its report.
   /// - Throws: whatever loading or syncing throws.
-  public func run(_ backing: Backing = .memory) throws -> (store: TestStore, report: SyncReport) {
+  public func run(_ backing: TestStore.Backing = .memory) throws -> (store: TestStore, report: SyncReport) {
     let test = try fixture.makeStore(backing, syncing: setup)
     do {
       let report = try test.store.sync(fixture.json(payload), into: entity, options: options)
@@ -110,11 +116,11 @@ public struct FixtureScenario: Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``GoldenMismatch`` for a difference, ``FixtureError`` for broken invariants, or
   ///   what ``run(_:)`` throws. In record mode the golden files are rewritten instead.
-  public func verify(_ backing: Backing = .memory) throws {
+  public func verify(_ backing: TestStore.Backing = .memory) throws {
     let (test, report) = try run(backing)
     defer { test.remove() }
-    try GoldenFile("\(path)/report.txt").verify(GoldenSnapshot.report(report))
-    try GoldenFile("\(path)/store.txt").verify(GoldenSnapshot.store(test.store.state))
+    try GoldenFile("\(path)/report.txt", in: root).verify(GoldenSnapshot.report(report))
+    try GoldenFile("\(path)/store.txt", in: root).verify(GoldenSnapshot.store(test.store.state))
     let problems = try test.store.check()
     if !problems.isEmpty {
       throw FixtureError(

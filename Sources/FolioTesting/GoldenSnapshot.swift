@@ -3,10 +3,10 @@ import Folio
 /// Stable text renderings of stores and sync results, for comparing with a ``GoldenFile``.
 ///
 /// ```swift
-/// try GoldenFile("company/expected/day-2-report.txt").verify(GoldenSnapshot.report(report))
-/// try GoldenFile("company/expected/day-2-store.txt").verify(GoldenSnapshot.store(store.state))
+/// try GoldenFile("company/expected/day-2-report.txt", in: fixtures).verify(GoldenSnapshot.report(report))
+/// try GoldenFile("company/expected/day-2-store.txt", in: fixtures).verify(GoldenSnapshot.store(store.state))
 /// ```
-public enum GoldenSnapshot {
+public enum GoldenSnapshot: Sendable {
   /// A store's whole content: one section per entity in schema order, records in identifier
   /// order, each as compact canonical JSON.
   ///

@@ -1,21 +1,21 @@
 import Foundation
 
-/// A file of expected output under `Fixtures/`, compared with what a test produced.
+/// A file of expected output under a ``FixtureRoot``, compared with what a test produced.
 ///
-/// With the environment variable `FOLIO_RECORD_GOLDEN=1`, ``verify(_:)`` rewrites the file with
-/// the actual text instead of comparing (review the diff in git, then commit it).
+/// With the environment variable `FOLIO_RECORD_GOLDEN=1`, ``verify(_:recording:)`` rewrites the
+/// file with the actual text instead of comparing (review the diff in git, then commit it).
 ///
 /// ```swift
-/// try GoldenFile("cli/plan-day-2.txt").verify(output.text)
+/// try GoldenFile("cli/plan-day-2.txt", in: fixtures).verify(output)
 /// ```
 public struct GoldenFile: Sendable {
   /// The path under ``root``, such as `cli/plan-day-2.txt`.
   public let path: String
-  /// The folder `path` is relative to: the package's `Fixtures/` unless given.
-  public let root: URL
+  /// The folder `path` is relative to.
+  public let root: FixtureRoot
 
-  /// The golden file at `path` under `root` (the package's `Fixtures/` by default).
-  public init(_ path: String, root: URL = FixtureFolder.root) {
+  /// The golden file at `path` under `root`; it need not exist yet (record mode creates it).
+  public init(_ path: String, in root: FixtureRoot) {
     self.path = path
     self.root = root
   }
@@ -26,13 +26,10 @@ public struct GoldenFile: Sendable {
   }
 
   /// The file's URL.
-  public var url: URL { root.appendingPathComponent(path) }
+  public var url: URL { root.url(path) }
 
-  /// How messages name the file: `Fixtures/<path>` for the package's fixtures, else the full path.
-  var displayPath: String {
-    root.standardizedFileURL == FixtureFolder.root.standardizedFileURL
-      ? "Fixtures/\(path)" : url.path
-  }
+  /// How messages name the file: under the root's display name, `Fixtures/cli/plan-day-2.txt`.
+  public var displayPath: String { root.displayPath(path) }
 
   /// The file's current text, or `nil` when it does not exist.
   public func read() -> String? {
@@ -77,8 +74,8 @@ public struct GoldenFile: Sendable {
   }
 }
 
-/// The output of a test differs from its golden file.
-public struct GoldenMismatch: Error, CustomStringConvertible {
+/// The output of a test differs from its golden file, or the golden file is missing.
+public struct GoldenMismatch: Error, Sendable, CustomStringConvertible {
   /// The golden file, as messages name it (`Fixtures/cli/plan-day-2.txt`).
   public var path: String
   /// The first line that differs (1-based; 0 when the file is missing).

@@ -2,19 +2,12 @@ import Folio
 import Foundation
 
 extension FixtureFolder {
-  /// The schema file `file` of the folder, decoded and validated.
-  ///
-  /// - Throws: ``FixtureError`` when it cannot be read; `SchemaError` naming every problem.
-  public func schema(_ file: String = "schema.json") throws -> Schema {
-    try Schema(fileBytes: bytes(file), file: "Fixtures/\(name)/\(file)")
-  }
-
   /// A store of the folder's `schema.json`, with the records of a stored-form subfolder (one
-  /// `<Entity>.json` per entity, see ``StoreFixtures/load(_:into:)``) and then the given
-  /// payloads synced in order — the state a test starts from.
+  /// `<Entity>.json` per entity, see ``FixtureRecords/load(_:into:)``) and then the given
+  /// payloads synced in order: the state a test starts from.
   ///
   /// ```swift
-  /// let company = try FixtureFolder("company")
+  /// let company = try FixtureFolder("company", in: FixtureRoot("Fixtures"))
   /// let test = try company.makeStore(.directory, syncing: [("Employee", "day-1.json")])
   /// defer { test.remove() }
   /// ```
@@ -26,12 +19,12 @@ extension FixtureFolder {
   /// - Throws: the first error of loading, creating or syncing; the temporary directory is
   ///   removed again.
   public func makeStore(
-    _ backing: Backing = .memory, records: String? = nil,
+    _ backing: TestStore.Backing = .memory, records: String? = nil,
     syncing payloads: [(entity: String, file: String)] = []
   ) throws -> TestStore {
     let test = try TestStore(backing, schema: schema())
     do {
-      if let records { try StoreFixtures.load(url(records), into: test.store) }
+      if let records { try FixtureRecords.load(url(records), into: test.store) }
       for (entity, file) in payloads {
         try test.store.sync(json(file), into: entity)
       }
