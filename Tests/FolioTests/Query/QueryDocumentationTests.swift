@@ -24,6 +24,16 @@ let named = Field("fullName").isIn(["Ann", "Bob"]) || Field("fullName").hasPrefi
     #expect(try store.fetch(Query("Employee", where: named)).ids == [1, 2, 3])
   }
 
+  @Test func textSearch() throws {
+    let store = try QueryFixtures.company()
+let anns = try store.fetch("Employee", where: Field("fullName").equals("ANN", .caseInsensitive))
+let accented = try Condition(parsing: "fullName contains[cd] 'ANN' || fullName matches 'D.e'")
+let byName = try store.fetch("Employee", where: accented, sortedBy: "fullName[c]")
+print(anns.count, byName.count)  // 1 2
+    #expect(anns.ids == [1])
+    #expect(byName.ids == [1, 4])
+  }
+
   @Test func parseErrorsPrintACaret() throws {
 do {
   _ = try Condition(parsing: "age < && active == true")
