@@ -6,8 +6,10 @@
 /// 1. its explicit key, when it declares one;
 /// 2. its name, then (under ``KeyConvention/snakeCase``) its snake_case form and its PascalCase
 ///    form (`MobilePhone` for `mobilePhone`), and for relationships `<snake>_id` (to-one) or
-///    `<snake>_ids` (to-many). For a member with an explicit key these are *fallbacks*, read only
-///    when the explicit key is absent, unless the schema turns ``Schema/keyFallback`` off.
+///    `<snake>_ids` (to-many). For a member with an explicit single-component key (`job_title`)
+///    these are *fallbacks*, read only when the explicit key is absent, unless the schema turns
+///    ``Schema/keyFallback`` off. A dotted key (`user.name`) has none: the root `name` is not
+///    the nested one (U33).
 ///
 /// A fallback or PascalCase candidate that another member of the entity also reads is left out
 /// of both, so it never makes a schema ambiguous. When two candidates of one member are present
@@ -172,7 +174,9 @@ public struct EntityMapping: Sendable, Hashable {
       }
       let path = JSONKeyPath(key)
       var candidates = [Candidate(path: path, isReferenceKey: false, isFallback: false)]
-      if keyFallback {
+      // A dotted path names a place inside a nested object: the name at the root is another
+      // value, not another spelling (U33), so only a single-key rename falls back.
+      if keyFallback, path.components.count == 1 {
         candidates += own.candidates.filter { $0.path != path }.map {
           Candidate(path: $0.path, isReferenceKey: $0.isReferenceKey, isFallback: true)
         }

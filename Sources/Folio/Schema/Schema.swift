@@ -10,9 +10,10 @@ public struct Schema: Sendable, Hashable {
   public var keyConvention: KeyConvention
   /// Lenient date forms accepted by every `isoDate` attribute that does not set its own.
   public var dateFormats: DateFormats
-  /// Whether a member with an explicit key also reads the keys of its own name (its name, and
-  /// under ``KeyConvention/snakeCase`` its snake_case and PascalCase forms) when the explicit
-  /// key is absent from an item. On by default; off, an explicit key is the only key read.
+  /// Whether a member with an explicit single-component key (`job_title`) also reads the keys of
+  /// its own name (its name, and under ``KeyConvention/snakeCase`` its snake_case and PascalCase
+  /// forms) when the explicit key is absent from an item. On by default; off, an explicit key is
+  /// the only key read. A dotted key (`user.name`) never falls back (U33).
   public var keyFallback: Bool
 
   /// Creates a schema value without validating it; ``validated()`` checks it.
