@@ -36,8 +36,9 @@ enum ApplyCommand: Command {
     var job = SyncRun.Job(
       store: store, storePath: storePath, entity: entity, payload: saved.payload,
       source: planPath,
-      options: try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity),
-      flags: saved.flags, scope: saved.scope,
+      options: try SyncFlags.syncOptions(
+        saved.arguments, store: store, entity: entity, command: "apply"),
+      flags: saved.flags, scope: saved.scope, parent: saved.parent,
       progress: ProgressBar(console: console, items: saved.payload.arrayValue?.count ?? 0))
     job.payloadPointer = ["payload"]
     let plan: SyncPlan

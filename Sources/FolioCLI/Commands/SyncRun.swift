@@ -17,9 +17,11 @@ enum SyncRun {
     /// file. Errors about an item are located there.
     var payloadPointer: [String] = []
     var options: SyncOptions
-    /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
+    /// The sync flags given (`no-delete`, …), sorted, `--scope` and `--parent`: what a plan
+    /// file records.
     var flags: [String]
     var scope: String?
+    var parent: String? = nil
     /// The progress bar, started while a large payload file was read.
     var progress: ProgressBar
   }
@@ -28,7 +30,9 @@ enum SyncRun {
   ///
   /// A dry run into a store that does not exist yet plans against an empty in-memory store of
   /// `--schema`, so nothing is created.
-  static func job(_ arguments: ParsedArguments, console: Console, dryRun: Bool) throws -> Job {
+  static func job(
+    _ arguments: ParsedArguments, command: String, console: Console, dryRun: Bool
+  ) throws -> Job {
     let payloadPath = arguments["PAYLOAD"] ?? "-"
     var progress = ProgressBar(
       console: console,
@@ -60,9 +64,10 @@ enum SyncRun {
     return Job(
       store: store, storePath: storePath, entity: entity, payload: payload.value,
       source: payloadPath == "-" ? "standard input" : payloadPath, text: payload.text,
-      options: try SyncFlags.syncOptions(arguments, store: store, entity: entity),
+      options: try SyncFlags.syncOptions(
+        arguments, store: store, entity: entity, command: command),
       flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
-      scope: arguments["scope"], progress: progress)
+      scope: arguments["scope"], parent: arguments["parent"], progress: progress)
   }
 
   /// Plans `job`; applies it unless `dryRun`; prints the report (`detail` for text).
