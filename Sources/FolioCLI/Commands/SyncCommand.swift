@@ -22,7 +22,7 @@ enum SyncCommand: Command {
       "curl -s https://example.com/employees | folio sync --store company.folio --entity Employee -",
       "folio sync --store company.folio --entity Employee <(curl -s https://example.com/employees/7)",
       "folio sync --store company.folio --entity Employee --no-delete --all-or-nothing Fixtures/company/messy.json",
-      "folio sync --store company.folio --entity Employee --parent Department:2:employees team-2.json",
+      "folio sync --store projects.folio --entity Task --parent Project:42:tasks Fixtures/company/projects/tasks-42.json",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
