@@ -221,7 +221,7 @@ public enum SyncSchemas {
     ])
 
   /// **Project**: `tasks` (inverse `Task.project`), `notes` (ordered, no inverse), `lead`
-  /// (to-one Person).
+  /// (to-one Person), `members` (many-to-many with `Person.projects`).
   static let project = Entity(
     name: "Project", identifiers: ["id"],
     attributes: [
@@ -231,6 +231,7 @@ public enum SyncSchemas {
       Relationship(name: "tasks", target: "Task", isToMany: true, inverse: "project"),
       Relationship(name: "notes", target: "Note", isToMany: true, isOrdered: true),
       Relationship(name: "lead", target: "Person", isToMany: false),
+      Relationship(name: "members", target: "Person", isToMany: true, inverse: "projects"),
     ])
 
   static let task = Entity(
@@ -249,5 +250,8 @@ public enum SyncSchemas {
     ])
 
   static let person = Entity(
-    name: "Person", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)])
+    name: "Person", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+    relationships: [
+      Relationship(name: "projects", target: "Project", isToMany: true, inverse: "members")
+    ])
 }

@@ -85,9 +85,9 @@ final class EntityContext {
   /// single-component keys (others get `nil`, and are read through their
   /// ``EntityMapping/Member``).
   let itemKeys: [[String]?]
-  /// Whether some member is read through several candidates that ``MemberPositions`` does not
-  /// see (dotted paths, relationships), so each item is checked for a member given twice.
-  let comparesCandidatesPerItem: Bool
+  /// The members read through several candidates that ``MemberPositions`` does not see (dotted
+  /// paths, relationships), so each item is checked for one given twice.
+  let comparedMembers: [EntityMapping.Member]
   /// The identifiers and attributes in canonical key order, as positions: below
   /// `identifiers.count` an identifier, else an attribute at `position - identifiers.count`. A
   /// new record is built in this order, the order its file holds it in.
@@ -135,9 +135,9 @@ final class EntityContext {
       relationships.append(RelationshipSlot(info: info, member: mapping.relationships[position]))
     }
     self.relationships = relationships
-    comparesCandidatesPerItem =
-      (identifiers + attributes).contains { $0.keys == nil && $0.member.candidates.count > 1 }
-      || relationships.contains { $0.member.candidates.count > 1 }
+    comparedMembers =
+      (identifiers + attributes).filter { $0.keys == nil && $0.member.candidates.count > 1 }
+      .map(\.member) + relationships.filter { $0.member.candidates.count > 1 }.map(\.member)
   }
 
   /// The stored record holding only `id` in the identifier attributes (a stub, D13), with room

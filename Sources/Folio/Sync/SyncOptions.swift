@@ -27,7 +27,7 @@ public struct SyncOptions: Sendable {
   /// The record whose children the payload's items are, through one of its to-many
   /// relationships: every item stored is linked to it, and delete-missing covers only its
   /// current children (a child another parent also links is unlinked, not deleted). Combined
-  /// with ``scope``, both must contain a child for delete-missing to delete it.
+  /// with ``scope``, a child outside the scope stays linked and is never deleted.
   ///
   /// A parent entity, record or relationship that does not exist, a to-one relationship, or one
   /// whose destination is not the synced entity fails the sync (``SyncError/Code/unknownParent``,

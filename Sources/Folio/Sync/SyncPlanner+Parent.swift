@@ -69,10 +69,12 @@ extension SyncPlanner {
   /// Links the payload's `listed` children (those it stored, in payload order) to the parent.
   ///
   /// With `replacing` (delete-missing on, a list payload) the parent's children become the
-  /// listed ones, followed by current children the payload reached elsewhere (nested); else
-  /// listed children are appended to the current ones.
+  /// listed ones, followed by current children the payload reached elsewhere (nested) or that
+  /// lie outside `scope` (which the payload does not speak for); else listed children are
+  /// appended to the current ones.
   mutating func link(
-    _ listed: [RecordID], to link: ParentLink, childContext: Int, replacing: Bool
+    _ listed: [RecordID], to link: ParentLink, childContext: Int, replacing: Bool,
+    scope: SyncScope?
   ) throws(SyncError) {
     let parent = link.parent
     guard let record = work.record(parent.entity, parent.id) else { return }
@@ -80,7 +82,15 @@ extension SyncPlanner {
     var members: [RecordID]
     if replacing {
       let listedSet = Set(listed)
-      members = listed + current.filter { !listedSet.contains($0) && reached[childContext][$0] != nil }
+      let name = contexts[childContext].name
+      members =
+        listed
+        + current.filter { child in
+          guard !listedSet.contains(child) else { return false }
+          if reached[childContext][child] != nil { return true }
+          guard let scope, let record = work.record(name, child) else { return false }
+          return !scope.contains(record)
+        }
     } else {
       let currentSet = Set(current)
       members = current + listed.filter { !currentSet.contains($0) }

@@ -49,7 +49,7 @@ extension SyncPlanner {
     // previous one).
     itemPositions[context].resolve(item.members)
     let itemAt = itemPositions[context].positions
-    if !itemPositions[context].ambiguous.isEmpty || ctx.comparesCandidatesPerItem {
+    if !itemPositions[context].ambiguous.isEmpty || !ctx.comparedMembers.isEmpty {
       noteConflictingKeys(context, item, at: pointer)
     }
     let id: RecordID
@@ -231,39 +231,46 @@ extension SyncPlanner {
   }
 
   /// Reports a `conflictingKeys` diagnostic for each attribute or relationship the item gives
-  /// under two of its candidate keys with different values (the first candidate is used).
+  /// under two of its candidate keys with different values (the first candidate is used). A
+  /// nested object beside a bare identifier (`"team": {…}, "team_id": 3`) is the usual shape of
+  /// such payloads, not a conflict.
   mutating func noteConflictingKeys(_ context: Int, _ item: JSONObject, at pointer: Pointer) {
     let ctx = contexts[context]
-    let slots = ctx.identifiers + ctx.attributes
-    var given: [(member: EntityMapping.Member, matches: [(path: JSONKeyPath, value: JSONValue)])] = []
-    for (n, positions) in itemPositions[context].ambiguous where n < slots.count {
-      given.append(
-        (
-          slots[n].member,
-          positions.map { (JSONKeyPath(components: [item.members[$0].key]), item.members[$0].value) }
-        ))
+    for (n, positions) in itemPositions[context].ambiguous {
+      let slot =
+        n < ctx.identifiers.count ? ctx.identifiers[n] : ctx.attributes[n - ctx.identifiers.count]
+      noteConflict(
+        ctx, slot.member.name,
+        positions.map { (JSONKeyPath(components: [item.members[$0].key]), item.members[$0].value) },
+        at: pointer)
     }
-    for slot in slots where slot.keys == nil && slot.member.candidates.count > 1 {
-      given.append((slot.member, slot.member.matches(in: item).map { ($0.path, $0.value) }))
-    }
-    for slot in ctx.relationships where slot.member.candidates.count > 1 {
-      // A nested object beside its `<name>_id` reference is the usual shape, not a conflict.
-      let matches = slot.member.matches(in: item).filter { !$0.isReferenceKey }
-      given.append((slot.member, matches.map { ($0.path, $0.value) }))
-    }
-    for (member, matches) in given where matches.count > 1 {
-      guard let differing = matches.dropFirst().first(where: { $0.value != matches[0].value }) else {
-        continue
+    for member in ctx.comparedMembers {
+      var present = 0
+      for candidate in member.candidates where candidate.path.value(in: item) != nil {
+        present += 1
       }
-      let used = pointer.appending(matches[0].path).text
-      let ignored = pointer.appending(differing.path).text
-      diagnostics.append(
-        SyncDiagnostic(
-          code: .conflictingKeys,
-          message:
-            "\(ctx.name).\(member.name) is given twice with different values, as '\(matches[0].path)' and '\(differing.path)'; '\(matches[0].path)' comes first in the key mapping and was used",
-          entity: ctx.name, pointers: [used, ignored]))
+      guard present > 1 else { continue }
+      noteConflict(
+        ctx, member.name, member.matches(in: item).map { ($0.path, $0.value) }, at: pointer)
     }
+  }
+
+  private mutating func noteConflict(
+    _ ctx: EntityContext, _ name: String, _ matches: [(path: JSONKeyPath, value: JSONValue)],
+    at pointer: Pointer
+  ) {
+    guard let first = matches.first else { return }
+    let differing = matches.dropFirst().first { other in
+      other.value != first.value && (other.value.objectValue == nil) == (first.value.objectValue == nil)
+    }
+    guard let differing else { return }
+    diagnostics.append(
+      SyncDiagnostic(
+        code: .conflictingKeys,
+        message:
+          "\(ctx.name).\(name) is given twice with different values, as '\(first.path)' and '\(differing.path)'; '\(first.path)' comes first in the key mapping and was used",
+        entity: ctx.name,
+        pointers: [pointer.appending(first.path).text, pointer.appending(differing.path).text]))
   }
 
   /// A new record holding `id` in its identifier attributes and the non-`nil` `values` of its

@@ -195,7 +195,8 @@ struct SyncPlanner {
           entity: entity, id: id, pointers: pointers))
     }
     if let parent {
-      try planner.link(children, to: parent, childContext: root, replacing: deleteMissing)
+      try planner.link(
+        children, to: parent, childContext: root, replacing: deleteMissing, scope: options.scope)
     }
     var refused = false
     if deleteMissing, let parent {

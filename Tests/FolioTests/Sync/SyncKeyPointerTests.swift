@@ -93,6 +93,36 @@ import Testing
     #expect(report.diagnostics.first?.pointers == ["/1/team", "/1/Team"])
   }
 
+  /// A keyed relationship falls back to its name: a nested object there beside the bare id
+  /// under the key is the usual shape; two different bare ids are a conflict.
+  @Test func aKeyedRelationshipFallsBackToItsNameAndIsComparedByShape() throws {
+    let schema = try Schema {
+      Entity("Department") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("name", .string).optional()
+      }
+      Entity("Employee") {
+        Identifier("id")
+        Attribute("id", .int)
+        ToOne("department", "Department", from: "department_id")
+      }
+    }
+    let store = try Store.inMemory(schema: schema)
+    let report = try store.sync(
+      [
+        ["id": 1, "department": ["id": 3, "name": "Ops"], "department_id": 3],
+        ["id": 2, "department": ["id": 4, "name": "Dev"]],
+        ["id": 3, "department_id": 3, "department": 4],
+      ], into: "Employee")
+    // Item 0: the explicit key comes first, so the bare 3 is read (a stub), not the object.
+    #expect(report.diagnostics.map(\.code) == [.danglingReference, .conflictingKeys])
+    #expect(report.diagnostics.map(\.pointers) == [["/0/department_id"], ["/2/department_id", "/2/department"]])
+    #expect(store.get("Employee", 2)?["department"] == 4)
+    #expect(store.get("Employee", 3)?["department"] == 3)
+    #expect(store.get("Department", 4)?["name"] == "Dev")
+  }
+
   @Test func allOrNothingProblemsPointAtTheKeysAsGiven() throws {
     var options = SyncOptions()
     options.allOrNothing = true
