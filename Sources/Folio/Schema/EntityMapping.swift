@@ -144,28 +144,27 @@ public struct EntityMapping: Sendable, Hashable {
   ///   - keyConvention: How names without an explicit key are matched.
   ///   - keyFallback: Whether a member with an explicit key also reads its name's keys when the
   ///     explicit key is absent (``Schema/keyFallback``).
-  /// - Complexity: O(*n*²) in the number of members (fallbacks are checked against every
-  ///   member's candidates).
+  /// - Complexity: O(*n*) in the number of members (a fallback is checked against every
+  ///   member's candidates through one hash table).
   public init(entity: Entity, keyConvention: KeyConvention, keyFallback: Bool = true) {
     self.entity = entity
     let snake = keyConvention == .snakeCase
+    func candidate(_ key: String, reference: Bool = false, fallback: Bool = false) -> Candidate {
+      Candidate(
+        path: JSONKeyPath(components: [key]), isReferenceKey: reference, isFallback: fallback)
+    }
     /// The candidates a member reads by its name, and the path it is exported to.
     func named(_ name: String, reference: String?) -> (candidates: [Candidate], export: JSONKeyPath)
     {
-      var candidates = [Candidate(path: JSONKeyPath(components: [name]), isReferenceKey: false, isFallback: false)]
+      var candidates = [candidate(name)]
       guard snake else { return (candidates, JSONKeyPath(components: [name])) }
       let snaked = KeyConvention.snakeCased(name)
-      if snaked != name {
-        candidates.append(Candidate(path: JSONKeyPath(components: [snaked]), isReferenceKey: false, isFallback: false))
-      }
+      if snaked != name { candidates.append(candidate(snaked)) }
       let pascal = KeyConvention.pascalCased(name)
-      if pascal != name {
-        candidates.append(Candidate(path: JSONKeyPath(components: [pascal]), isReferenceKey: false, isFallback: true))
-      }
+      if pascal != name { candidates.append(candidate(pascal, fallback: true)) }
       guard let reference else { return (candidates, JSONKeyPath(components: [snaked])) }
-      let path = JSONKeyPath(components: [snaked + reference])
-      candidates.append(Candidate(path: path, isReferenceKey: true, isFallback: false))
-      return (candidates, path)
+      candidates.append(candidate(snaked + reference, reference: true))
+      return (candidates, JSONKeyPath(components: [snaked + reference]))
     }
     func member(_ name: String, key: String?, reference: String?) -> Member {
       let own = named(name, reference: reference)
@@ -228,7 +227,7 @@ extension Schema {
   /// let mapping = try #require(schema.mapping(forEntity: "Employee"))
   /// ```
   ///
-  /// - Complexity: O(*n*²) in the size of the entity.
+  /// - Complexity: O(*n*) in the size of the entity.
   public func mapping(forEntity name: String) -> EntityMapping? {
     entity(named: name).map {
       EntityMapping(entity: $0, keyConvention: keyConvention, keyFallback: keyFallback)

@@ -27,8 +27,9 @@ extension SyncPlanner {
           "the parent entity '\(parent.entity)' is not in the schema; name one of: \(names)",
         entity: parent.entity)
     }
-    let toMany = info.relationships.filter { $0.relationship.isToMany && $0.relationship.target == entity }
-      .map(\.relationship.name)
+    let toMany = info.relationships.filter {
+      $0.relationship.isToMany && $0.relationship.target == entity
+    }.map(\.relationship.name)
     let candidates =
       toMany.isEmpty
       ? "\(parent.entity) has no to-many relationship to \(entity), so \(entity) items cannot be its children"

@@ -129,6 +129,22 @@ extension EntityMappingTests {
     #expect(mapping.export(["id": 1, "title": "CTO"]) == ["id": 1, "job_title": "CTO"])
   }
 
+  /// Schemas that validated before fallbacks existed still do: a fallback that is another
+  /// member's key is dropped, never reported as a conflict.
+  @Test func aFallbackThatIsAnotherMembersKeyIsNotAConflict() throws {
+    let schema = try Schema {
+      Entity("Post") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("title", .string, from: "job_title")
+        Attribute("jobTitle", .string, from: "title")
+      }
+    }
+    let mapping = try #require(schema.mapping(forEntity: "Post"))
+    #expect(mapping.attributes[1].allKeyPaths.map(\.description) == ["job_title"])
+    #expect(mapping.attributes[2].allKeyPaths.map(\.description) == ["title", "jobTitle"])
+  }
+
   @Test func keyFallbackOffReadsOnlyExplicitKeys() {
     let mapping = EntityMapping(entity: Self.contact, keyConvention: .snakeCase, keyFallback: false)
     #expect(mapping.attributes[1].allKeyPaths.map(\.description) == ["job_title"])
