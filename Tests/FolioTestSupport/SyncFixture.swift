@@ -90,7 +90,8 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
 
   /// Reads sync options from their JSON form: the four switches, `forceUpdate` and
   /// `allOrNothing` as Booleans,
-  /// `scope` as `{"attribute": [name, value]}` or `{"linked": [name, id]}`, `childOptions` as
+  /// `scope` as `{"attribute": [name, value]}` or `{"linked": [name, id]}`, `parent` as
+  /// `[entity, id, relationship]`, `childOptions` as
   /// `{"Entity.rel": {"deleteMissing": false}}`, `validators` as `[{"trim": f}, {"dropIfEmpty": f},
   /// {"dropWhere": [f, value]}]`, `maximumDeleteShare` as a number.
   public static func options(_ json: JSONValue) throws -> SyncOptions {
@@ -118,6 +119,13 @@ public struct SyncFixture: Sendable, CustomStringConvertible {
         } else {
           throw FixtureError("unknown scope \(JSONWriter.string(.object(scope)))")
         }
+      case ("parent", .array(let parts)):
+        guard parts.count == 3, let entity = parts[0].stringValue,
+          let id = RecordID(json: parts[1]), let relationship = parts[2].stringValue
+        else {
+          throw FixtureError("\"parent\" is [ENTITY, ID, RELATIONSHIP]")
+        }
+        options.parent = SyncParent(entity, id, relationship)
       case ("childOptions", .object(let children)):
         for child in children {
           options.childOptions[child.key] = ChildSyncOptions(

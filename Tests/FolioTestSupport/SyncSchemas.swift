@@ -7,7 +7,8 @@ public enum SyncSchemas {
   ///
   /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
   /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
-  /// `planes`, `planes-departments`, `commits`.
+  /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
+  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children).
   public static func named(_ name: String) -> Schema? {
     switch name {
     case "items": return Schema(entities: [item()])
@@ -33,6 +34,14 @@ public enum SyncSchemas {
     case "planes": return Schema(entities: [plane, passenger, baggage])
     case "planes-departments": return Schema(entities: [plane, passenger, baggage, department])
     case "commits": return Schema(entities: [commit, gitUser])
+    case "contacts": return Schema(entities: [contact(), team], keyConvention: .snakeCase)
+    case "contacts-age-rule":
+      return Schema(
+        entities: [contact(validity: [ValidityRule(.atLeast(field: "age", minimum: 0))]), team],
+        keyConvention: .snakeCase)
+    case "contacts-no-fallback":
+      return Schema(entities: [contact(), team], keyConvention: .snakeCase, keyFallback: false)
+    case "projects": return Schema(entities: [project, task, note, person])
     default: return nil
     }
   }
@@ -185,5 +194,64 @@ public enum SyncSchemas {
     ],
     relationships: [
       Relationship(name: "commits", target: "Commit", isToMany: true, inverse: "committer")
+    ])
+
+  /// **Contact** (under snake_case): `id` int; optional `firstName`, `mobilePhone`, `title`
+  /// (key `job_title`), `age` int; to-one `team` (unknown references rejected).
+  static func contact(validity: [ValidityRule] = []) -> Entity {
+    Entity(
+      name: "Contact", identifiers: ["id"],
+      attributes: [
+        Attribute(name: "id", type: .int),
+        Attribute(name: "firstName", type: .string, isOptional: true),
+        Attribute(name: "mobilePhone", type: .string, isOptional: true),
+        Attribute(name: "title", type: .string, key: "job_title", isOptional: true),
+        Attribute(name: "age", type: .int, isOptional: true),
+      ],
+      relationships: [
+        Relationship(name: "team", target: "Team", isToMany: false, referencePolicy: .reject)
+      ],
+      validityRules: validity)
+  }
+
+  static let team = Entity(
+    name: "Team", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true),
+    ])
+
+  /// **Project**: `tasks` (inverse `Task.project`), `notes` (ordered, no inverse), `lead`
+  /// (to-one Person), `members` (many-to-many with `Person.projects`).
+  static let project = Entity(
+    name: "Project", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true),
+    ],
+    relationships: [
+      Relationship(name: "tasks", target: "Task", isToMany: true, inverse: "project"),
+      Relationship(name: "notes", target: "Note", isToMany: true, isOrdered: true),
+      Relationship(name: "lead", target: "Person", isToMany: false),
+      Relationship(name: "members", target: "Person", isToMany: true, inverse: "projects"),
+    ])
+
+  static let task = Entity(
+    name: "Task", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int), Attribute(name: "title", type: .string, isOptional: true),
+    ],
+    relationships: [
+      Relationship(name: "project", target: "Project", isToMany: false, inverse: "tasks")
+    ])
+
+  static let note = Entity(
+    name: "Note", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int), Attribute(name: "text", type: .string, isOptional: true),
+    ])
+
+  static let person = Entity(
+    name: "Person", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+    relationships: [
+      Relationship(name: "projects", target: "Project", isToMany: true, inverse: "members")
     ])
 }

@@ -5,7 +5,9 @@ public struct Attribute: Sendable, Hashable {
   /// The value type.
   public var type: AttributeType
   /// The JSON key path read from incoming items (`"user.name"`); `nil` means the name itself
-  /// (and its snake_case form under ``KeyConvention/snakeCase``).
+  /// (and its snake_case and PascalCase forms under ``KeyConvention/snakeCase``). A
+  /// single-component key falls back to those when absent, unless ``Schema/keyFallback`` is off
+  /// (``EntityMapping``).
   public var key: String?
   /// Whether the attribute may be null. Identifier attributes are never optional.
   public var isOptional: Bool

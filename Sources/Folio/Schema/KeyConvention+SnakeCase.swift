@@ -33,6 +33,34 @@ extension KeyConvention {
     return String(out)
   }
 
+  /// The PascalCase form of a name, as ``KeyConvention/snakeCase`` also matches it: each word
+  /// (split at underscores) starts with a capital, the rest is kept.
+  ///
+  /// ```swift
+  /// KeyConvention.pascalCased("mobilePhone")  // "MobilePhone"
+  /// KeyConvention.pascalCased("id")           // "Id"
+  /// KeyConvention.pascalCased("first_name")   // "FirstName"
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of `name`.
+  public static func pascalCased(_ name: String) -> String {
+    var out = String.UnicodeScalarView()
+    var startsWord = true
+    for scalar in name.unicodeScalars {
+      if scalar == "_", !out.isEmpty {
+        startsWord = true
+        continue
+      }
+      if startsWord, isLower(scalar), let upper = Unicode.Scalar(scalar.value - 0x20) {
+        out.append(upper)
+      } else {
+        out.append(scalar)
+      }
+      startsWord = false
+    }
+    return String(out)
+  }
+
   private static func isUpper(_ s: Unicode.Scalar) -> Bool { s.value >= 0x41 && s.value <= 0x5A }
   private static func isLower(_ s: Unicode.Scalar) -> Bool { s.value >= 0x61 && s.value <= 0x7A }
   private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }

@@ -51,8 +51,9 @@ public struct Relationship: Sendable, Hashable {
   public var inverse: String?
   /// What deleting a source record does to its targets.
   public var deleteRule: DeleteRule
-  /// The JSON key path read from incoming items; `nil` means the name (plus `<name>_id` /
-  /// `<name>_ids` under ``KeyConvention/snakeCase``).
+  /// The JSON key path read from incoming items; `nil` means the name (plus its snake_case and
+  /// PascalCase forms and `<name>_id` / `<name>_ids` under ``KeyConvention/snakeCase``). A
+  /// single-component key falls back to those when absent, unless ``Schema/keyFallback`` is off.
   public var key: String?
   /// Options for syncing the nested children.
   public var childOptions: ChildSyncOptions

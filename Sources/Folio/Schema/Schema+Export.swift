@@ -21,7 +21,8 @@ extension Schema {
     if dateFormats != .strict { settings.append("Lenient dates: \(Schema.names(dateFormats))") }
     if !settings.isEmpty { lines += [settings.joined(separator: " · "), ""] }
     for entity in entities {
-      let mapping = EntityMapping(entity: entity, keyConvention: keyConvention)
+      let mapping = EntityMapping(
+        entity: entity, keyConvention: keyConvention, keyFallback: keyFallback)
       lines.append("## \(entity.name)")
       lines.append("")
       lines.append("Identifier: " + entity.identifiers.map { "`\($0)`" }.joined(separator: ", "))

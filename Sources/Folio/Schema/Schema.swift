@@ -10,14 +10,21 @@ public struct Schema: Sendable, Hashable {
   public var keyConvention: KeyConvention
   /// Lenient date forms accepted by every `isoDate` attribute that does not set its own.
   public var dateFormats: DateFormats
+  /// Whether a member with an explicit single-component key (`job_title`) also reads the keys of
+  /// its own name (its name, and under ``KeyConvention/snakeCase`` its snake_case and PascalCase
+  /// forms) when the explicit key is absent from an item. On by default; off, an explicit key is
+  /// the only key read. A dotted key (`user.name`) never falls back (U33).
+  public var keyFallback: Bool
 
   /// Creates a schema value without validating it; ``validated()`` checks it.
   public init(
-    entities: [Entity], keyConvention: KeyConvention = .exact, dateFormats: DateFormats = .strict
+    entities: [Entity], keyConvention: KeyConvention = .exact, dateFormats: DateFormats = .strict,
+    keyFallback: Bool = true
   ) {
     self.entities = entities
     self.keyConvention = keyConvention
     self.dateFormats = dateFormats
+    self.keyFallback = keyFallback
   }
 
   /// The entity called `name`, or `nil`.
@@ -32,8 +39,9 @@ public struct Schema: Sendable, Hashable {
 public enum KeyConvention: String, Sendable, Hashable, Codable, CaseIterable {
   /// The key is the name itself (`firstName`).
   case exact
-  /// The name itself, or its snake_case form (`first_name` for `firstName`, `user_id` for
-  /// `userID`); relationships also accept `<name>_id` / `<name>_ids` for bare identifiers.
+  /// The name itself, its snake_case form (`first_name` for `firstName`, `user_id` for
+  /// `userID`) or its PascalCase form (`FirstName`); relationships also accept `<name>_id` /
+  /// `<name>_ids` for bare identifiers.
   case snakeCase
 }
 

@@ -9,8 +9,9 @@ final class EntityContext {
     let member: EntityMapping.Member
     /// The attribute's name (the key in records).
     let name: String
-    /// The only key path, when the member reads exactly one single-component key.
-    let singleKey: String?
+    /// The member's candidate keys, when every candidate is a single-component key (read through
+    /// ``MemberPositions``); `nil` when one is a dotted path.
+    let keys: [String]?
     /// The scalar type whose canonical JSON form an incoming value may already have, so it needs
     /// no conversion; `nil` for dates and arrays.
     let plainType: AttributeType?
@@ -22,7 +23,7 @@ final class EntityContext {
       self.member = member
       name = attribute.name
       let paths = member.allKeyPaths
-      singleKey = paths.count == 1 && paths[0].components.count == 1 ? paths[0].components[0] : nil
+      keys = paths.allSatisfy { $0.components.count == 1 } ? paths.map { $0.components[0] } : nil
       switch attribute.type {
       case .int, .string, .bool, .double: plainType = attribute.type
       default: plainType = nil
@@ -80,9 +81,13 @@ final class EntityContext {
   let required: [String]
   /// Positions in ``attributes`` of the ``required`` attributes, in the same order.
   let requiredSlots: [Int]
-  /// The payload key each identifier and then each attribute reads, for members read from one
-  /// key (others get `nil`, and are read through their ``EntityMapping/Member``).
-  let itemKeys: [String?]
+  /// The payload keys each identifier and then each attribute reads, for members read from
+  /// single-component keys (others get `nil`, and are read through their
+  /// ``EntityMapping/Member``).
+  let itemKeys: [[String]?]
+  /// The members read through several candidates that ``MemberPositions`` does not see (dotted
+  /// paths, relationships), so each item is checked for one given twice.
+  let comparedMembers: [EntityMapping.Member]
   /// The identifiers and attributes in canonical key order, as positions: below
   /// `identifiers.count` an identifier, else an attribute at `position - identifiers.count`. A
   /// new record is built in this order, the order its file holds it in.
@@ -91,7 +96,8 @@ final class EntityContext {
   init(info: SchemaIndex.EntityInfo, schema: Schema) {
     entity = info.entity
     name = entity.name
-    mapping = EntityMapping(entity: entity, keyConvention: schema.keyConvention)
+    mapping = EntityMapping(
+      entity: entity, keyConvention: schema.keyConvention, keyFallback: schema.keyFallback)
     dateFormats = schema.dateFormats
     var identifiers: [AttributeSlot] = []
     for name in entity.identifiers {
@@ -120,7 +126,7 @@ final class EntityContext {
     self.attributes = attributes
     self.required = required
     self.requiredSlots = requiredSlots
-    itemKeys = (identifiers + attributes).map(\.singleKey)
+    itemKeys = (identifiers + attributes).map(\.keys)
     let names = (identifiers + attributes).map(\.name)
     insertOrder = names.indices.sorted { JSONObject.keyPrecedes(names[$0], names[$1]) }
     var relationships: [RelationshipSlot] = []
@@ -129,6 +135,9 @@ final class EntityContext {
       relationships.append(RelationshipSlot(info: info, member: mapping.relationships[position]))
     }
     self.relationships = relationships
+    comparedMembers =
+      (identifiers + attributes).filter { $0.keys == nil && $0.member.candidates.count > 1 }
+      .map(\.member) + relationships.filter { $0.member.candidates.count > 1 }.map(\.member)
   }
 
   /// The stored record holding only `id` in the identifier attributes (a stub, D13), with room

@@ -30,6 +30,11 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let massDeleteRefused = Code("massDeleteRefused")
     /// The store refused a write (for example a `deny` delete rule).
     public static let storeRefused = Code("storeRefused")
+    /// ``SyncOptions/parent`` names an entity or a record that does not exist.
+    public static let unknownParent = Code("unknownParent")
+    /// ``SyncOptions/parent`` names a relationship the parent entity lacks, a to-one one, or
+    /// one whose destination is not the synced entity.
+    public static let invalidParent = Code("invalidParent")
     /// Items were rejected under ``SyncOptions/allOrNothing``; ``SyncError/problems`` lists them.
     public static let itemsRejected = Code("itemsRejected")
   }

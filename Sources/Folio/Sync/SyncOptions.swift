@@ -24,6 +24,15 @@ public struct SyncOptions: Sendable {
   /// Limits what delete-missing may delete (a grouper, D19). Lookup is never scoped: an item
   /// whose identifier is stored outside the scope updates that record.
   public var scope: SyncScope?
+  /// The record whose children the payload's items are, through one of its to-many
+  /// relationships: every item stored is linked to it, and delete-missing covers only its
+  /// current children (a child another parent also links is unlinked, not deleted). Combined
+  /// with ``scope``, a child outside the scope stays linked and is never deleted.
+  ///
+  /// A parent entity, record or relationship that does not exist, a to-one relationship, or one
+  /// whose destination is not the synced entity fails the sync (``SyncError/Code/unknownParent``,
+  /// ``SyncError/Code/invalidParent``) before anything is planned.
+  public var parent: SyncParent?
   /// Validators run on each top-level item after the entity's own validators, in order.
   public var validators: [Validator] = []
   /// Child options per relationship, keyed `"Entity.relationship"`, overriding the schema's.

@@ -154,6 +154,9 @@ public struct SyncDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     public static let massDelete = Code("massDelete")
     /// A to-many array held `null`; the element was skipped and the rest of the array applied.
     public static let nullElement = Code("nullElement")
+    /// An item gave one attribute or relationship under two of its keys (`job_title` and
+    /// `title`) with different values; the first key of the mapping was used.
+    public static let conflictingKeys = Code("conflictingKeys")
   }
 
   /// What was found.

@@ -28,10 +28,19 @@ extension SyncPlanner {
     rule.allows(stored: stored, incoming: incoming)
   }
 
-  /// The first reason the rules give for `record` being invalid, or `nil` (D14).
-  static func invalidReason(_ rules: [ValidityRule], _ record: JSONObject) -> String? {
+  /// The first reason the rules give for `record` being invalid, with the attribute the rule
+  /// checks when it checks one (for the pointer), or `nil` (D14).
+  static func invalidRule(_ rules: [ValidityRule], _ record: JSONObject)
+    -> (reason: String, field: String?)?
+  {
     for rule in rules {
-      if let reason = rule.reason(for: record) { return reason }
+      guard let reason = rule.reason(for: record) else { continue }
+      switch rule.kind {
+      case .requiredNonEmpty(let field), .atLeast(let field, _), .greaterThan(let field, _):
+        return (reason, field)
+      case .distinct, .custom:
+        return (reason, nil)
+      }
     }
     return nil
   }

@@ -49,10 +49,13 @@ extension SyncPlanner {
     // previous one).
     itemPositions[context].resolve(item.members)
     let itemAt = itemPositions[context].positions
+    if !itemPositions[context].ambiguous.isEmpty || !ctx.comparedMembers.isEmpty {
+      noteConflictingKeys(context, item, at: pointer)
+    }
     let id: RecordID
     if ctx.identifiers.count == 1 {
       let raw = SyncPlanner.value(of: ctx.identifiers[0], at: itemAt[0], in: item)
-      switch readIdentifier(ctx, ctx.identifiers[0], raw, context, pointer) {
+      switch readIdentifier(ctx, ctx.identifiers[0], raw, item, context, pointer) {
       case .some(let part): id = part
       case .none: return Upserted(id: nil, exists: false)
       }
@@ -61,7 +64,7 @@ extension SyncPlanner {
       parts.reserveCapacity(ctx.identifiers.count)
       for (n, slot) in ctx.identifiers.enumerated() {
         let raw = SyncPlanner.value(of: slot, at: itemAt[n], in: item)
-        guard let part = readIdentifier(ctx, slot, raw, context, pointer) else {
+        guard let part = readIdentifier(ctx, slot, raw, item, context, pointer) else {
           return Upserted(id: nil, exists: false)
         }
         parts.append(part)
@@ -113,7 +116,8 @@ extension SyncPlanner {
       case .failure(let error):
         mark(
           slot, .rejected, error.description,
-          at: pointer.appending(attributeSlot.member.keyPaths[0]))
+          at: pointer.appending(
+            SyncPlanner.path(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)))
         return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
@@ -141,15 +145,13 @@ extension SyncPlanner {
     // Relationship values are checked before anything is written, so a bad one rejects the item.
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
     for relationshipSlot in ctx.relationships {
-      guard let (raw, _) = relationshipSlot.member.lookup(in: item) else { continue }
-      switch readRelationship(
-        relationshipSlot, raw, at: pointer.appending(relationshipSlot.member.keyPaths[0]))
-      {
+      // The key as the item gives it (`team_id`), for every pointer below it.
+      guard let found = relationshipSlot.member.match(in: item) else { continue }
+      let raw = found.value
+      switch readRelationship(relationshipSlot, raw, at: pointer.appending(found.path)) {
       case .success(let input): inputs.append((relationshipSlot, input))
       case .failure(let reason):
-        mark(
-          slot, .rejected, reason.reason, at: pointer.appending(relationshipSlot.member.keyPaths[0])
-        )
+        mark(slot, .rejected, reason.reason, at: pointer.appending(found.path))
         return Upserted(id: id, slot: slot, exists: existing != nil)
       }
     }
@@ -162,7 +164,8 @@ extension SyncPlanner {
         "the should-update rule \(SyncPlanner.describe(rule)) declined the update", at: nil)
       return Upserted(id: id, slot: slot, exists: true)
     }
-    if let reason = SyncPlanner.invalidReason(ctx.entity.validityRules, record) {
+    if let (reason, field) = SyncPlanner.invalidRule(ctx.entity.validityRules, record) {
+      let pointer = pointerOfField(field, ctx, item, itemAt, at: pointer)
       if existing == nil {
         mark(slot, .rejected, reason, at: pointer)
         return Upserted(id: id, slot: slot, exists: false)
@@ -195,12 +198,79 @@ extension SyncPlanner {
   @inline(__always) static func value(
     of slot: EntityContext.AttributeSlot, at position: Int, in item: JSONObject
   ) -> JSONValue? {
-    if slot.singleKey != nil {
+    if slot.keys != nil {
       // Not a `?:` with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` would be `.null`.
       guard position >= 0 else { return JSONValue?.none }
       return item.members[position].value
     }
     return slot.member.value(in: item)
+  }
+
+  /// The key path the item gives `slot`'s value at, as it appears in the item (`first_name`, not
+  /// `firstName`); the first candidate when the item lacks it.
+  static func path(of slot: EntityContext.AttributeSlot, at position: Int, in item: JSONObject)
+    -> JSONKeyPath
+  {
+    if slot.keys != nil, position >= 0 {
+      return JSONKeyPath(components: [item.members[position].key])
+    }
+    return slot.member.match(in: item)?.path ?? slot.member.allKeyPaths[0]
+  }
+
+  /// The pointer of the item's value of the attribute `field` (a rule's field), or the item's
+  /// pointer when the rule names no single attribute or the item does not give it.
+  func pointerOfField(
+    _ field: String?, _ ctx: EntityContext, _ item: JSONObject, _ itemAt: [Int], at pointer: Pointer
+  ) -> Pointer {
+    guard let field else { return pointer }
+    let slots = ctx.identifiers + ctx.attributes
+    guard let n = slots.firstIndex(where: { $0.name == field }),
+      SyncPlanner.value(of: slots[n], at: itemAt[n], in: item) != nil
+    else { return pointer }
+    return pointer.appending(SyncPlanner.path(of: slots[n], at: itemAt[n], in: item))
+  }
+
+  /// Reports a `conflictingKeys` diagnostic for each attribute or relationship the item gives
+  /// under two of its candidate keys with different values (the first candidate is used). A
+  /// nested object beside a bare identifier (`"team": {…}, "team_id": 3`) is the usual shape of
+  /// such payloads, not a conflict.
+  mutating func noteConflictingKeys(_ context: Int, _ item: JSONObject, at pointer: Pointer) {
+    let ctx = contexts[context]
+    for (n, positions) in itemPositions[context].ambiguous {
+      let slot =
+        n < ctx.identifiers.count ? ctx.identifiers[n] : ctx.attributes[n - ctx.identifiers.count]
+      noteConflict(
+        ctx, slot.member.name,
+        positions.map { (JSONKeyPath(components: [item.members[$0].key]), item.members[$0].value) },
+        at: pointer)
+    }
+    for member in ctx.comparedMembers {
+      var present = 0
+      for candidate in member.candidates where candidate.path.value(in: item) != nil {
+        present += 1
+      }
+      guard present > 1 else { continue }
+      noteConflict(
+        ctx, member.name, member.matches(in: item).map { ($0.path, $0.value) }, at: pointer)
+    }
+  }
+
+  private mutating func noteConflict(
+    _ ctx: EntityContext, _ name: String, _ matches: [(path: JSONKeyPath, value: JSONValue)],
+    at pointer: Pointer
+  ) {
+    guard let first = matches.first else { return }
+    let differing = matches.dropFirst().first { other in
+      other.value != first.value && (other.value.objectValue == nil) == (first.value.objectValue == nil)
+    }
+    guard let differing else { return }
+    diagnostics.append(
+      SyncDiagnostic(
+        code: .conflictingKeys,
+        message:
+          "\(ctx.name).\(name) is given twice with different values, as '\(first.path)' and '\(differing.path)'; '\(first.path)' comes first in the key mapping and was used",
+        entity: ctx.name,
+        pointers: [pointer.appending(first.path).text, pointer.appending(differing.path).text]))
   }
 
   /// A new record holding `id` in its identifier attributes and the non-`nil` `values` of its
@@ -230,8 +300,8 @@ extension SyncPlanner {
   /// One identifier component of an item, or `nil` after noting why the item is skipped (no
   /// value) or rejected (a value that does not convert, D5).
   private mutating func readIdentifier(
-    _ ctx: EntityContext, _ slot: EntityContext.AttributeSlot, _ raw: JSONValue?, _ context: Int,
-    _ pointer: Pointer
+    _ ctx: EntityContext, _ slot: EntityContext.AttributeSlot, _ raw: JSONValue?,
+    _ item: JSONObject, _ context: Int, _ pointer: Pointer
   ) -> RecordID? {
     guard let raw, !raw.isNull else {
       note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
@@ -249,7 +319,8 @@ extension SyncPlanner {
       note(context, .skipped, "the item has no identifier '\(slot.attribute.name)'", at: pointer)
       return nil
     case .failure(let error):
-      note(context, .rejected, error.description, at: pointer.appending(slot.member.keyPaths[0]))
+      let path = slot.member.match(in: item)?.path ?? slot.member.allKeyPaths[0]
+      note(context, .rejected, error.description, at: pointer.appending(path))
       return nil
     }
   }

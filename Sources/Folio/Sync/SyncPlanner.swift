@@ -149,6 +149,10 @@ struct SyncPlanner {
         entity: entity)
     }
     let deleteMissing = options.deleteMissing && items.isList
+    let parent = try options.parent.map { (parent) throws(SyncError) in
+      try planner.parentLink(parent, syncing: entity)
+    }
+    var children: [RecordID] = []
     let level = Level(
       insertMissing: options.insertMissing, updateExisting: options.updateExisting,
       forceInsert: options.forceInsert, forceUpdate: options.forceUpdate,
@@ -168,6 +172,11 @@ struct SyncPlanner {
       }
       let result = try planner.upsert(root, item, at: .item(i), level: level)
       guard let id = result.id, let slot = result.slot else { continue }
+      if let parent, result.exists,
+        planner.pending[slot].kind != .rejected || parent.childSet.contains(id)
+      {
+        children.append(id)
+      }
       let first = planner.pending[slot].firstItem
       if first < 0 {
         planner.pending[slot].firstItem = i
@@ -190,8 +199,15 @@ struct SyncPlanner {
             "\(entity) \(id) appears \(pointers.count) times (at \(pointers.joined(separator: ", "))); the items were applied in order into one record",
           entity: entity, id: id, pointers: pointers))
     }
+    if let parent {
+      try planner.link(
+        children, to: parent, childContext: root, replacing: deleteMissing, scope: options.scope)
+    }
     var refused = false
-    if deleteMissing {
+    if deleteMissing, let parent {
+      refused = try planner.deleteMissingChildren(
+        of: parent, root, scope: options.scope, maximumShare: options.maximumDeleteShare)
+    } else if deleteMissing {
       refused = try planner.deleteMissing(
         root, scope: options.scope, maximumShare: options.maximumDeleteShare)
     }
@@ -213,9 +229,9 @@ struct SyncPlanner {
     let context = EntityContext(info: info, schema: schema)
     contexts.append(context)
     reached.append([:])
-    // Members read through a key path have no single key: their placeholder name may match
-    // some member, but their position is never consulted.
-    itemPositions.append(MemberPositions(names: context.itemKeys.map { $0 ?? "" }))
+    // Members read through a dotted key path have no keys here: they are read through their
+    // mapping, and their (always -1) position is never consulted.
+    itemPositions.append(MemberPositions(candidates: context.itemKeys.map { $0 ?? [] }))
     recordPositions.append(MemberPositions(names: context.attributes.map(\.name)))
     contextByName[entity] = contexts.count - 1
     return contexts.count - 1

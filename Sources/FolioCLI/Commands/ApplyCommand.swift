@@ -34,12 +34,13 @@ enum ApplyCommand: Command {
     }
     let entity = try StoreAccess.entity(saved.entity, in: store.schema, named: planPath)
     let progress = ProgressBar(console: console)
-    var options = try SyncFlags.syncOptions(saved.arguments, store: store, entity: entity)
+    var options = try SyncFlags.syncOptions(
+      saved.arguments, store: store, entity: entity, command: "apply")
     options.progress = SyncRun.progressHandler(progress, entity: entity, storePath: storePath)
     var job = SyncRun.Job(
       store: store, storePath: storePath, entity: entity, payload: .parsed(saved.payload, text: nil),
       source: planPath, options: options, flags: saved.flags, scope: saved.scope,
-      progress: progress)
+      parent: saved.parent, progress: progress)
     job.payloadPointer = ["payload"]
     let plan: SyncPlan
     do {

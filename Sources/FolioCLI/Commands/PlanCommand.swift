@@ -20,7 +20,7 @@ enum PlanCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
-    let job = try SyncRun.job(arguments, console: console, dryRun: true)
+    let job = try SyncRun.job(arguments, command: "plan", console: console, dryRun: true)
     return try SyncRun.run(
       job, console: console, json: arguments.flag("json"), dryRun: true, detail: .fields,
       saving: arguments["output"])

@@ -15,6 +15,8 @@ struct PlanFile {
   var generation: UInt64
   var flags: [String]
   var scope: String?
+  /// `--parent`, as given.
+  var parent: String?
   var payload: JSONValue
   /// The plan's ``ReportView/json``.
   var report: JSONValue
@@ -25,6 +27,7 @@ struct PlanFile {
     generation = plan.baseGeneration
     flags = job.flags
     scope = job.scope
+    parent = job.parent
     self.payload = payload
     report = ReportView(plan.report, isDryRun: true).json
   }
@@ -37,6 +40,7 @@ struct PlanFile {
       "payload": payload, "report": report,
     ]
     if let scope { object["scope"] = .string(scope) }
+    if let parent { object["parent"] = .string(parent) }
     return .object(object)
   }
 
@@ -82,15 +86,18 @@ struct PlanFile {
     self.generation = UInt64(generation)
     self.flags = flags
     self.scope = value["scope"]?.stringValue
+    self.parent = value["parent"]?.stringValue
     self.payload = payload
     self.report = report
   }
 
-  /// The arguments the plan was made with, for ``SyncFlags/syncOptions(_:store:entity:)``.
+  /// The arguments the plan was made with, for
+  /// ``SyncFlags/syncOptions(_:store:entity:command:)``.
   var arguments: ParsedArguments {
     var arguments = ParsedArguments()
     arguments.flags = Set(flags.filter { SyncFlags.recordedFlags.contains($0) })
     if let scope { arguments.options["scope"] = scope }
+    if let parent { arguments.options["parent"] = parent }
     arguments.options["entity"] = entity
     return arguments
   }

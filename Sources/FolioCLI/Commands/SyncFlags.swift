@@ -16,6 +16,12 @@ enum SyncFlags {
       "scope", value: "EXPR",
       help: "Only records matching EXPR may be deleted as missing (for example "
         + "\"department == 2\")."),
+    .option(
+      "parent", value: "ENTITY:ID:REL",
+      help: "Sync the items as the children of one record through its to-many relationship REL "
+        + "(for example Project:42:tasks): stored items are linked to it, and only its current "
+        + "children may be deleted as missing. The ID is everything between the first and the "
+        + "last colon, so it may hold colons itself."),
   ]
 
   /// The flags that change what a sync does, which a plan file records.

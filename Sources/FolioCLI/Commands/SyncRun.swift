@@ -25,9 +25,11 @@ enum SyncRun {
     /// file. Errors about an item are located there.
     var payloadPointer: [String] = []
     var options: SyncOptions
-    /// The sync flags given (`no-delete`, …), sorted, and `--scope`: what a plan file records.
+    /// The sync flags given (`no-delete`, …), sorted, `--scope` and `--parent`: what a plan
+    /// file records.
     var flags: [String]
     var scope: String?
+    var parent: String? = nil
     /// The progress display: reading, planning, writing.
     var progress: ProgressBar
     /// Whether this command created the store: a sync that then fails removes it again, so a
@@ -64,7 +66,9 @@ enum SyncRun {
   /// `--schema`, so nothing is created. The payload is parsed while it is planned, except when
   /// opening an existing store writes to it before the plan (a `--schema` change, an upgrade
   /// from format 1): then it is parsed whole first, so a payload that is not JSON writes nothing.
-  static func job(_ arguments: ParsedArguments, console: Console, dryRun: Bool) throws -> Job {
+  static func job(
+    _ arguments: ParsedArguments, command: String, console: Console, dryRun: Bool
+  ) throws -> Job {
     let payloadPath = arguments["PAYLOAD"] ?? "-"
     let progress = ProgressBar(console: console)
     let text: InputFile.PayloadText
@@ -95,7 +99,8 @@ enum SyncRun {
     var options: SyncOptions
     do {
       entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: schemaSource)
-      options = try SyncFlags.syncOptions(arguments, store: store, entity: entity)
+      options = try SyncFlags.syncOptions(
+        arguments, store: store, entity: entity, command: command)
     } catch {
       if !dryRun, !existed { StoreAccess.remove(storePath, console: console) }
       throw error
@@ -105,7 +110,8 @@ enum SyncRun {
       store: store, storePath: storePath, entity: entity, payload: payload,
       source: payloadPath == "-" ? "standard input" : payloadPath, options: options,
       flags: arguments.flags.filter { SyncFlags.recordedFlags.contains($0) }.sorted(),
-      scope: arguments["scope"], progress: progress, createdStore: !dryRun && !existed)
+      scope: arguments["scope"], parent: arguments["parent"], progress: progress,
+      createdStore: !dryRun && !existed)
   }
 
   /// The library's progress reports, drawn on `progress`.

@@ -68,7 +68,7 @@ import Testing
     let company = try CompanyDirectory()
     defer { company.remove() }
     let run = await company.run(["sync", "--help"])
-    #expect(run.output.contains("--all-or-nothing     Fail the whole sync, writing nothing, if any item is"))
+    #expect(run.output.contains("--all-or-nothing        Fail the whole sync, writing nothing, if any item is"))
     #expect(
       run.output.contains(
         "folio sync --store company.folio --entity Employee --no-delete --all-or-nothing Fixtures/company/messy.json"

@@ -157,4 +157,30 @@ for id: RecordID in [1, 2, 3, 4] {
         "2023-11-14T22:13:20.123Z",
       ])
   }
+
+  @Test func keyMappingExampleReadsPascalCaseAndFallbackKeys() throws {
+    let crm = try Schema(keyConvention: .snakeCase) {
+      Entity("Contact") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("mobilePhone", .string).optional()
+        Attribute("title", .string, from: "job_title").optional()
+      }
+    }
+    let contacts = try Store.inMemory(schema: crm)
+    let read = try contacts.sync(
+      [
+        ["Id": 1, "MobilePhone": "555-0100", "title": "CTO"],
+        ["id": 2, "job_title": "Developer", "title": "Intern"],
+      ],
+      into: "Contact")
+    print(JSONValue.object(contacts.get("Contact", 1) ?? [:]))  // {"id":1,"mobilePhone":"555-0100","title":"CTO"}
+    print(contacts.get("Contact", 2)?["title"] ?? .null)  // "Developer"
+    print(read.diagnostics.map(\.pointers))  // [["/1/job_title", "/1/title"]]
+    #expect(
+      "\(JSONValue.object(contacts.get("Contact", 1) ?? [:]))"
+        == #"{"id":1,"mobilePhone":"555-0100","title":"CTO"}"#)
+    #expect("\(contacts.get("Contact", 2)?["title"] ?? .null)" == #""Developer""#)
+    #expect("\(read.diagnostics.map(\.pointers))" == #"[["/1/job_title", "/1/title"]]"#)
+  }
 }

@@ -41,10 +41,12 @@ import Testing
         Relationship(name: "orders", target: "Order", isToMany: true),
       ])
     let mapping = EntityMapping(entity: user, keyConvention: .snakeCase)
-    #expect(mapping.attributes[1].keyPaths.map(\.description) == ["firstName", "first_name"])
+    #expect(
+      mapping.attributes[1].keyPaths.map(\.description) == ["firstName", "first_name", "FirstName"])
     #expect(mapping.relationships[0].allKeyPaths.map(\.description)
-      == ["homeAddress", "home_address", "home_address_id"])
-    #expect(mapping.relationships[1].allKeyPaths.map(\.description) == ["orders", "orders_ids"])
+      == ["homeAddress", "home_address", "HomeAddress", "home_address_id"])
+    #expect(
+      mapping.relationships[1].allKeyPaths.map(\.description) == ["orders", "Orders", "orders_ids"])
     let item: JSONObject = ["first_name": "Ada", "firstName": "Grace", "home_address_id": "a1"]
     #expect(mapping.attributes[1].value(in: item) == "Grace")
     let found = try #require(mapping.relationships[0].lookup(in: item))
@@ -86,6 +88,89 @@ import Testing
 }
 
 extension EntityMappingTests {
+  @Test(arguments: [
+    ("mobilePhone", "MobilePhone"), ("id", "Id"), ("userID", "UserID"), ("first_name", "FirstName"),
+    ("URLString", "URLString"), ("_private", "_private"),
+  ])
+  func pascalCaseCapitalisesEachWord(_ name: String, _ expected: String) {
+    #expect(KeyConvention.pascalCased(name) == expected)
+  }
+
+  static let contact = Entity(
+    name: "Contact", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int),
+      Attribute(name: "title", type: .string, key: "job_title"),
+      Attribute(name: "jobTitle", type: .string, key: "position"),
+      Attribute(name: "name", type: .string, key: "user.name"),
+      Attribute(name: "username", type: .string, key: "name"),
+    ],
+    relationships: [Relationship(name: "team", target: "Team", isToMany: false, key: "squad")])
+
+  /// An explicit key comes first, then the name's own keys as fallbacks; a fallback another
+  /// member reads (`job_title` is `title`'s) belongs to neither; a dotted key has none (U33).
+  @Test func explicitKeysFallBackToTheNameUnlessAnotherMemberReadsIt() throws {
+    let mapping = EntityMapping(entity: Self.contact, keyConvention: .snakeCase)
+    let paths = mapping.attributes.map { $0.allKeyPaths.map(\.description) }
+    #expect(paths[1] == ["job_title", "title", "Title"])
+    #expect(paths[2] == ["position", "jobTitle", "JobTitle"])
+    #expect(paths[3] == ["user.name"])
+    #expect(paths[4] == ["name", "username", "Username"])
+    #expect(
+      mapping.relationships[0].allKeyPaths.map(\.description) == ["squad", "team", "Team", "team_id"])
+    #expect(mapping.attributes[1].candidates.map(\.isFallback) == [false, true, true])
+    let found = try #require(mapping.relationships[0].match(in: ["team_id": 3]))
+    #expect(found.path.description == "team_id" && found.isReferenceKey)
+    #expect(mapping.attributes[1].value(in: ["title": "CTO"]) == "CTO")
+    #expect(mapping.attributes[1].value(in: ["job_title": "CTO", "title": "Dev"]) == "CTO")
+    #expect(
+      mapping.attributes[1].matches(in: ["title": "Dev", "job_title": "CTO"]).map(\.path.description)
+        == ["job_title", "title"])
+    #expect(mapping.export(["id": 1, "title": "CTO"]) == ["id": 1, "job_title": "CTO"])
+  }
+
+  /// Schemas that validated before fallbacks existed still do: a fallback that is another
+  /// member's key is dropped, never reported as a conflict.
+  @Test func aFallbackThatIsAnotherMembersKeyIsNotAConflict() throws {
+    let schema = try Schema {
+      Entity("Post") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("title", .string, from: "job_title")
+        Attribute("jobTitle", .string, from: "title")
+      }
+    }
+    let mapping = try #require(schema.mapping(forEntity: "Post"))
+    #expect(mapping.attributes[1].allKeyPaths.map(\.description) == ["job_title"])
+    #expect(mapping.attributes[2].allKeyPaths.map(\.description) == ["title", "jobTitle"])
+  }
+
+  @Test func keyFallbackOffReadsOnlyExplicitKeys() {
+    let mapping = EntityMapping(entity: Self.contact, keyConvention: .snakeCase, keyFallback: false)
+    #expect(mapping.attributes[1].allKeyPaths.map(\.description) == ["job_title"])
+    #expect(mapping.relationships[0].allKeyPaths.map(\.description) == ["squad"])
+    #expect(mapping.attributes[0].allKeyPaths.map(\.description) == ["id", "Id"])
+    #expect(mapping.attributes[1].value(in: ["title": "CTO"]) == nil)
+  }
+
+  @Test func keyFallbackIsPartOfTheSchemaFileAndTheDSL() throws {
+    let schema = try Schema(keyConvention: .snakeCase, keyFallback: false) {
+      Entity("Contact") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("title", .string, from: "job_title").optional()
+      }
+    }
+    #expect(!schema.keyFallback)
+    let text = String(decoding: schema.fileBytes(), as: UTF8.self)
+    #expect(text.contains(#""keyFallback": false"#))
+    #expect(try Schema(fileBytes: schema.fileBytes()) == schema)
+    #expect(
+      try Schema(fileBytes: Array(#"{"folioSchema": 1, "entities": []}"#.utf8)).keyFallback)
+    let mapping = try #require(schema.mapping(forEntity: "Contact"))
+    #expect(mapping.attributes[1].allKeyPaths.map(\.description) == ["job_title"])
+  }
+
   /// Validation caps key paths at 32 components; writing longer ones still works.
   @Test func longKeyPathsAreWrittenAndRead() {
     let path = JSONKeyPath(Array(repeating: "a", count: 300).joined(separator: "."))

@@ -39,9 +39,9 @@ import Testing
 
       | name | kind | type | required | read from | notes |
       |---|---|---|---|---|---|
-      | id | attribute | int | identifier | `id` |  |
-      | name | attribute | string | yes | `name` |  |
-      | employees | to-many | Employee | no | `employees`, `employees_ids` | inverse `department` |
+      | id | attribute | int | identifier | `id`, `Id` |  |
+      | name | attribute | string | yes | `name`, `Name` |  |
+      | employees | to-many | Employee | no | `employees`, `Employees`, `employees_ids` | inverse `department` |
 
       ## Employee
 
@@ -49,13 +49,13 @@ import Testing
 
       | name | kind | type | required | read from | notes |
       |---|---|---|---|---|---|
-      | id | attribute | int | identifier | `id` |  |
+      | id | attribute | int | identifier | `id`, `Id` |  |
       | fullName | attribute | string | yes | `user.name` |  |
-      | active | attribute | bool | yes | `active` | default `true` |
-      | hiredAt | attribute | isoDate | no | `hiredAt`, `hired_at` | dates: dateOnly |
-      | tags | attribute | array(string) | no | `tags` |  |
-      | department | to-one | Department | no | `department`, `department_id` | inverse `employees`; children: updateExisting false |
-      | badges | to-many (ordered) | Badge | no | `badges`, `badges_ids` | delete rule cascade; unknown ids: reject |
+      | active | attribute | bool | yes | `active`, `Active` | default `true` |
+      | hiredAt | attribute | isoDate | no | `hiredAt`, `hired_at`, `HiredAt` | dates: dateOnly |
+      | tags | attribute | array(string) | no | `tags`, `Tags` |  |
+      | department | to-one | Department | no | `department`, `Department`, `department_id` | inverse `employees`; children: updateExisting false |
+      | badges | to-many (ordered) | Badge | no | `badges`, `Badges`, `badges_ids` | delete rule cascade; unknown ids: reject |
 
       - Default sort: `-hiredAt`
       - Validators, in order: `{"trim":"user.name"}`
@@ -68,7 +68,7 @@ import Testing
 
       | name | kind | type | required | read from | notes |
       |---|---|---|---|---|---|
-      | id | attribute | int | identifier | `id` |  |
+      | id | attribute | int | identifier | `id`, `Id` |  |
 
       """
     #expect(try Self.company().markdown() == expected)

@@ -84,7 +84,7 @@ import Testing
         into: "Plane", options: Self.strict)
     }
     #expect(error.problems.map(SyncFixture.line) == ["Passenger (Ann, 0) rejected"])
-    #expect(error.problems.map(\.pointer) == ["/0/passengers/0"])
+    #expect(error.problems.map(\.pointer) == ["/0/passengers/0/age"])
     #expect(store.state.count("Plane") == 0)
   }
 

@@ -136,4 +136,43 @@ import Testing
     }
     #expect(logged.logHandler?.minimumLevel == .info)
   }
+
+  @Test func theParentExampleLinksChildrenAndTheScopeExampleDoesNot() throws {
+    let planner = try Schema {
+      Entity("Project") {
+        Identifier("id")
+        Attribute("id", .int)
+        ToMany("tasks", "Task").inverse("project")
+      }
+      Entity("Task") {
+        Identifier("id")
+        Attribute("id", .int)
+        Attribute("title", .string).optional()
+        ToOne("project", "Project").inverse("tasks")
+      }
+    }
+    let board = try Store.inMemory(schema: planner)
+    try board.sync(
+      [["id": 42, "tasks": [["id": 1], ["id": 2]]], ["id": 7, "tasks": [["id": 5]]]], into: "Project")
+    var intoProject = SyncOptions()
+    intoProject.parent = SyncParent("Project", 42, "tasks")
+    let tasks = try board.sync(
+      [["id": 2, "title": "Build"], ["id": 3, "title": "Ship"]], into: "Task", options: intoProject)
+    print(tasks.summary)  // 1 inserted · 2 updated · 1 deleted
+    print(board.get("Project", 42)?["tasks"] ?? .null)  // [2,3]
+    print(board.get("Task", 5)?["project"] ?? .null)  // 7
+    #expect(tasks.summary == "1 inserted · 2 updated · 1 deleted")
+    #expect("\(board.get("Project", 42)?["tasks"] ?? .null)" == "[2,3]")
+    #expect("\(board.get("Task", 5)?["project"] ?? .null)" == "7")
+    #expect(board.state.ids("Task") == [2, 3, 5])
+
+    var scoped = SyncOptions()
+    scoped.scope = .linked("project", to: 42)
+    let limited = try board.sync([["id": 3], ["id": 4]], into: "Task", options: scoped)
+    print(limited.summary)  // 1 inserted · 1 updated · 1 deleted · 1 unchanged
+    print(board.get("Task", 4)?["project"] ?? .null)  // null
+    #expect(limited.summary == "1 inserted · 1 updated · 1 deleted · 1 unchanged")
+    #expect("\(board.get("Task", 4)?["project"] ?? .null)" == "null")
+    #expect(board.state.ids("Task") == [3, 4, 5])
+  }
 }

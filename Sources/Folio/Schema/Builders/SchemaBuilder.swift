@@ -45,13 +45,17 @@ extension Schema {
   /// - Parameters:
   ///   - keyConvention: How keys are matched to names without an explicit key.
   ///   - dateFormats: Lenient date forms every `isoDate` attribute accepts.
+  ///   - keyFallback: Whether a member with an explicit key also reads its own name's keys when
+  ///     the explicit key is absent (``Schema/keyFallback``).
   ///   - entities: The entities, in declaration order.
   /// - Throws: ``SchemaError`` listing every problem (see ``validated()``).
   public init(
     keyConvention: KeyConvention = .exact, dateFormats: DateFormats = .strict,
-    @SchemaBuilder _ entities: () -> [Entity]
+    keyFallback: Bool = true, @SchemaBuilder _ entities: () -> [Entity]
   ) throws(SchemaError) {
-    self = try Schema(entities: entities(), keyConvention: keyConvention, dateFormats: dateFormats)
-      .validated()
+    self = try Schema(
+      entities: entities(), keyConvention: keyConvention, dateFormats: dateFormats,
+      keyFallback: keyFallback
+    ).validated()
   }
 }

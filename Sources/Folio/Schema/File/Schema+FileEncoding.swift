@@ -18,6 +18,7 @@ extension Schema {
     var o = JSONObject()
     o["folioSchema"] = .int(Schema.fileFormatVersion)
     if keyConvention != .exact { o["keyConvention"] = .string(keyConvention.rawValue) }
+    if !keyFallback { o["keyFallback"] = .bool(false) }
     if dateFormats != .strict { o["dateFormats"] = dateFormats.fileValue }
     o["entities"] = .array(entities.map(\.fileValue))
     return .object(o)

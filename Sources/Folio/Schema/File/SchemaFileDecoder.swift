@@ -17,7 +17,9 @@ struct SchemaFileDecoder {
   // MARK: Schema
 
   mutating func schema(_ value: JSONValue) -> Schema {
-    let keys: Set<String> = ["folioSchema", "keyConvention", "dateFormats", "entities", StoreFormat.member]
+    let keys: Set<String> = [
+      "folioSchema", "keyConvention", "keyFallback", "dateFormats", "entities", StoreFormat.member,
+    ]
     guard let o = object(value, at: "", keys: keys, what: "a schema object") else {
       return Schema(entities: [])
     }
@@ -35,6 +37,7 @@ struct SchemaFileDecoder {
         problem(.invalidValue, "unknown key convention \"\(text)\"; use \"exact\" or \"snakeCase\"", at: "/keyConvention")
       }
     }
+    if let fallback = bool(o, "keyFallback", at: "") { schema.keyFallback = fallback }
     if let formats = o["dateFormats"] {
       schema.dateFormats = dateFormats(formats, at: "/dateFormats")
     }

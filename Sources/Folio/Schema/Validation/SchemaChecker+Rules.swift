@@ -2,7 +2,8 @@
 
 extension SchemaChecker {
   mutating func checkKeyPaths(_ entity: Entity) {
-    let mapping = EntityMapping(entity: entity, keyConvention: schema.keyConvention)
+    let mapping = EntityMapping(
+      entity: entity, keyConvention: schema.keyConvention, keyFallback: schema.keyFallback)
     var readers: [JSONKeyPath: String] = [:]
     var reported = Set<String>()
     let members =
@@ -10,7 +11,10 @@ extension SchemaChecker {
     for (member, kind) in members {
       let label = "\(kind) '\(member.name)'"
       var own = Set<JSONKeyPath>()
-      for path in member.allKeyPaths where own.insert(path).inserted {
+      // Fallback candidates another member reads were already left out of both.
+      for candidate in member.candidates where !candidate.isFallback {
+        let path = candidate.path
+        guard own.insert(path).inserted else { continue }
         guard let other = readers[path] else {
           readers[path] = label
           continue
