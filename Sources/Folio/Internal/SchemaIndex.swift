@@ -37,7 +37,10 @@ struct SchemaIndex: Sendable {
   /// none does, a write skips looking its entity up at all.
   let hasReverseIndex: Bool
 
-  init(_ schema: Schema) {
+  /// Indexes `schema` in its storage form (``Schema/storageForm``): owned entities read their
+  /// synthesized identifier, and relationships into them cascade.
+  init(_ declared: Schema) {
+    let schema = declared.storageForm
     self.schema = schema
     var byName: [String: Entity] = [:]
     for entity in schema.entities { byName[entity.name] = entity }

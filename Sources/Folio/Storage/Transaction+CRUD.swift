@@ -19,9 +19,12 @@ extension Transaction {
   /// - Returns: The new record's identifier.
   /// - Throws: ``StoreError`` — ``StoreError/Code/invalidRecord`` listing every bad value,
   ///   ``StoreError/Code/duplicateIdentifier``, ``StoreError/Code/missingTarget``,
-  ///   ``StoreError/Code/unknownEntity``. The transaction is then unchanged, so it may go on.
+  ///   ``StoreError/Code/unknownEntity``, ``StoreError/Code/ownedRecord`` for an entity without an
+  ///   identifier (its records are created by syncing their parent). The transaction is then
+  ///   unchanged, so it may go on.
   @discardableResult
   public mutating func insert(_ entity: String, _ values: JSONObject) throws(StoreError) -> RecordID {
+    try refuseOwned(entity, "inserted")
     let checked = try work.check(entity, values, isNew: true)
     var attributes = JSONObject(minimumCapacity: checked.attributes.count)
     for (name, value) in checked.attributes {
@@ -100,6 +103,7 @@ extension Transaction {
   @discardableResult
   public mutating func rename(_ entity: String, from old: RecordID, to new: RecordID) throws(StoreError) -> Int {
     try requireEntity(entity)
+    try refuseOwned(entity, "renamed")
     return try work.rename(entity, from: old, to: new)
   }
 
@@ -139,6 +143,19 @@ extension Transaction {
       }
     }
     return deleted
+  }
+
+  /// Refuses writing a record of an owned entity on its own: its identifier says where it sits
+  /// under its parent, so only a sync of the parent creates one.
+  private func refuseOwned(_ entity: String, _ verb: String) throws(StoreError) {
+    guard let info = work.index.entities[entity], info.entity.isOwned else { return }
+    let owners = work.index.schema.entities.flatMap { source in
+      source.relationships.filter { $0.target == entity }.map { "\(source.name).\($0.name)" }
+    }
+    throw StoreError(
+      code: .ownedRecord,
+      message: "\(entity) declares no identifier, so its records are owned by a parent and cannot be \(verb) on their own; sync the parent with the \(entity) nested under \(owners.joined(separator: " or "))",
+      entity: entity)
   }
 
   private func requireEntity(_ entity: String) throws(StoreError) {

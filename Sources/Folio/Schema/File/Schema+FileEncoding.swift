@@ -19,7 +19,7 @@ extension Schema {
     o["folioSchema"] = .int(Schema.fileFormatVersion)
     if keyConvention != .exact { o["keyConvention"] = .string(keyConvention.rawValue) }
     if dateFormats != .strict { o["dateFormats"] = dateFormats.fileValue }
-    o["entities"] = .array(entities.map(\.fileValue))
+    o["entities"] = .array(entities.map(\.declaredForm.fileValue))
     return .object(o)
   }
 

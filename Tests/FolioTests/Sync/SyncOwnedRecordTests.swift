@@ -1,0 +1,144 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+@testable import Folio
+
+/// Owned records (entities without an identifier, issue 15 item 2) beyond the scenario folders
+/// `u60*`: export and sync back, CRUD refusals, orphans found by `check`, schema rules.
+@Suite struct SyncOwnedRecordTests {
+  static let schema = SyncSchemas.named("owned") ?? Schema(entities: [])
+
+  static let payload: JSONValue = [
+    [
+      "id": 1, "name": "Ann",
+      "address": ["street": "1 Main St", "zip": "1000", "geo": ["lat": 1.5, "lng": 2.5]],
+      "phones": [["number": "111"], ["number": "222", "kind": "work"]],
+    ]
+  ]
+
+  @Test(arguments: Backing.allCases)
+  func exportNestsOwnedRecordsAndSyncsBackUnchanged(_ backing: Backing) throws {
+    let test = try TestStore(backing, schema: Self.schema)
+    defer { test.remove() }
+    _ = try test.store.sync(Self.payload, into: "Customer")
+    let exported = test.store.state.export("Customer")
+    #expect(
+      JSONWriter.string(exported)
+        == #"[{"address":{"geo":{"lat":1.5,"lng":2.5},"street":"1 Main St","zip":"1000"},"id":1,"name":"Ann","phones":[{"number":"111"},{"kind":"work","number":"222"}]}]"#
+    )
+    let generation = test.store.generation
+    let report = try test.store.sync(exported, into: "Customer")
+    #expect(report.outcomes.allSatisfy { $0.kind == .unchanged })
+    #expect(report.outcomes.count == 5)
+    #expect(test.store.generation == generation)
+    #expect(try test.store.check() == [])
+  }
+
+  @Test func insertingAnOwnedRecordOnItsOwnIsRefused() throws {
+    let store = try SyncTestStore.make(Self.schema)
+    let error = try #require(throws: StoreError.self) {
+      try store.insert("PostalAddress", ["street": "1 Main St"])
+    }
+    #expect(error.code == .ownedRecord)
+    #expect(
+      error.message
+        == "PostalAddress declares no identifier, so its records are owned by a parent and cannot be inserted on their own; sync the parent with the PostalAddress nested under Customer.address"
+    )
+    #expect(store.state.count("PostalAddress") == 0)
+  }
+
+  @Test func anOwnedRecordWithoutAParentIsAnOrphanNamedByItsFileAndLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/owned.folio"
+    do {
+      let store = try Store(directory: path, schema: Self.schema)
+      _ = try store.sync(Self.payload, into: "Customer")
+      #expect(try store.check() == [])
+    }
+    // A hand edit removes the customer's link to its address: the address is left orphaned.
+    let folder = path + "/Customer"
+    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+    let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+    let edited = text.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("\"address\"") }.joined(separator: "\n")
+    #expect(edited != text)
+    try edited.write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+    let store = try Store(directory: path, schema: Self.schema)
+    let problems = try store.check()
+    let orphan = try #require(problems.first { $0.contains("is an orphan") })
+    #expect(
+      orphan.hasPrefix("PostalAddress/")
+        && orphan.hasSuffix(
+          ".json:2 (at /0): PostalAddress Customer/1/address is an orphan: PostalAddress declares no identifier, so each record belongs to the parent its identifier names, and no parent links this one; delete it, or link it from that parent"
+        ), "\(orphan)")
+  }
+
+  @Test func anEntityWithoutIdentifierThatNothingOwnsIsASchemaError() throws {
+    let schema = Schema(entities: [
+      Entity(name: "Log", identifiers: [], attributes: [Attribute(name: "text", type: .string)])
+    ])
+    let error = try #require(throws: SchemaError.self) { try schema.validated() }
+    #expect(
+      error.description
+        == #"Log: entity 'Log' declares no identifier and no entity with one owns it through a relationship; add Identifier("id") naming an int or string attribute, or nest it under a parent's ToOne/ToMany to make it owned (D28) [missingIdentifier]"#
+    )
+  }
+
+  @Test func ownedEntitiesReachedOnlyFromOtherOwnedOnesNeedARoot() throws {
+    // Two owned entities owning each other, and nothing with an identifier above them.
+    let schema = Schema(entities: [
+      Entity(
+        name: "A", identifiers: [],
+        relationships: [Relationship(name: "b", target: "B", isToMany: false)]),
+      Entity(
+        name: "B", identifiers: [],
+        relationships: [Relationship(name: "a", target: "A", isToMany: false)]),
+    ])
+    #expect(schema.validationProblems().map(\.code) == [.missingIdentifier, .missingIdentifier])
+  }
+
+  @Test func anOwningRelationshipMayNotDenyDeletionAndAnOwningToManyIsOrdered() throws {
+    let schema = Schema(entities: [
+      Entity(
+        name: "Customer", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)],
+        relationships: [
+          Relationship(name: "address", target: "Address", isToMany: false, deleteRule: .deny),
+          Relationship(name: "phones", target: "Phone", isToMany: true),
+        ]),
+      Entity(name: "Address", identifiers: [], attributes: [Attribute(name: "street", type: .string)]),
+      Entity(name: "Phone", identifiers: [], attributes: [Attribute(name: "number", type: .string)]),
+    ])
+    let error = try #require(throws: SchemaError.self) { try schema.validated() }
+    #expect(
+      error.description == """
+        Customer.address: relationship 'address' owns Address, which declares no identifier, so its records are deleted with their parent; remove deleteRule deny [invalidOwnership]
+        Customer.phones: to-many relationship 'phones' owns Phone, which declares no identifier, so its records are identified by their position; declare it ordered [invalidOwnership]
+        """)
+  }
+
+  @Test func aSchemaFileDeclaresAnOwnedEntityWithAnEmptyIdentifierList() throws {
+    let url = SyncFixture.root.deletingLastPathComponent().appendingPathComponent("owned/schema.json")
+    let schema = try Schema.load(contentsOf: url.path)
+    #expect(schema.entity(named: "PostalAddress")?.isOwned == true)
+    #expect(schema.entity(named: "Customer")?.isOwned == false)
+    // The store keeps a synthesized identifier; the schema it reports writes and hashes as
+    // declared.
+    let store = try Store.inMemory(schema: schema)
+    #expect(store.schema.entity(named: "PostalAddress")?.identifiers == [Entity.ownedIdentifier])
+    #expect(store.schema.fingerprint == schema.fingerprint)
+    #expect(JSONWriter.string(store.schema.fileValue) == JSONWriter.string(schema.fileValue))
+  }
+
+  @Test func theSynthesizedIdentifierNamesOwnerParentRelationshipAndPosition() {
+    #expect(Schema.ownedID(owner: "User", parent: .string("u1"), relationship: "address") == .string("User/u1/address"))
+    #expect(
+      Schema.ownedID(owner: "Batch", parent: .int(1), relationship: "clicks", position: 0)
+        == .string("Batch/1/clicks/0"))
+    #expect(
+      Schema.ownedID(
+        owner: "City", parent: .composite([.string("Paris"), .string("London")]), relationship: "mayor")
+        == .string(#"City/["Paris","London"]/mayor"#))
+  }
+}
