@@ -141,4 +141,110 @@ import Testing
         owner: "City", parent: .composite([.string("Paris"), .string("London")]), relationship: "mayor")
         == .string(#"City/["Paris","London"]/mayor"#))
   }
+
+  @Test func theSyncingGuideExampleUpdatesTheOwnedAddressInPlace() throws {
+    let contacts = try Store.inMemory(
+      schema: Schema {
+        Entity("Customer") {
+          Identifier("id")
+          Attribute("id", .int)
+          ToOne("address", "PostalAddress")
+          ToMany("phones", "Phone", ordered: true)
+        }
+        Entity("PostalAddress") {
+          Attribute("street", .string).optional()
+          Attribute("zip", .string).optional()
+        }
+        Entity("Phone") {
+          Attribute("number", .string)
+        }
+      })
+    let first = try contacts.sync(
+      [
+        [
+          "id": 1, "address": ["street": "1 Main St", "zip": "1000"],
+          "phones": [["number": "555-0100"], ["number": "555-0199"]],
+        ]
+      ],
+      into: "Customer")
+    print(first.summary)  // 4 inserted
+    let moved = try contacts.sync(
+      [["id": 1, "address": ["street": "2 High St"], "phones": [["number": "555-0100"]]]],
+      into: "Customer")
+    print(moved.summary)  // 2 updated · 1 deleted · 1 unchanged
+    print(contacts.state.count("PostalAddress"))  // 1
+    print(contacts.get("PostalAddress", "Customer/1/address") ?? [:])
+    // {"$id":"Customer/1/address","street":"2 High St","zip":"1000"}
+    print(contacts.state.export("Customer"))
+    // [{"address":{"street":"2 High St","zip":"1000"},"id":1,"phones":[{"number":"555-0100"}]}]
+    let cleared = try contacts.sync([["id": 1, "address": nil]], into: "Customer")
+    print(cleared.summary)  // 1 updated · 1 deleted
+    #expect(first.summary == "4 inserted")
+    #expect(moved.summary == "2 updated · 1 deleted · 1 unchanged")
+    #expect(contacts.state.count("PostalAddress") == 0)
+    #expect(cleared.summary == "1 updated · 1 deleted")
+    #expect(contacts.state.count("Phone") == 1)
+    // What the example printed before the address was cleared, replayed on a second store.
+    let replay = try Store.inMemory(schema: contacts.schema)
+    try replay.sync(
+      [
+        [
+          "id": 1, "address": ["street": "1 Main St", "zip": "1000"],
+          "phones": [["number": "555-0100"], ["number": "555-0199"]],
+        ]
+      ],
+      into: "Customer")
+    try replay.sync(
+      [["id": 1, "address": ["street": "2 High St"], "phones": [["number": "555-0100"]]]],
+      into: "Customer")
+    #expect(replay.state.count("PostalAddress") == 1)
+    #expect(
+      "\(replay.get("PostalAddress", "Customer/1/address") ?? [:])"
+        == #"{"$id":"Customer/1/address","street":"2 High St","zip":"1000"}"#)
+    #expect(
+      "\(replay.state.export("Customer"))"
+        == #"[{"address":{"street":"2 High St","zip":"1000"},"id":1,"phones":[{"number":"555-0100"}]}]"#)
+  }
+
+  @Test func theSyncingGuideExampleUnlinksListedIdentifiersAndDeletesMissingObjects() throws {
+    let teams = try Store.inMemory(
+      schema: Schema {
+        Entity("Member") {
+          Identifier("id")
+          Attribute("id", .int)
+        }
+        Entity("Team") {
+          Identifier("id")
+          Attribute("id", .int)
+          ToMany("members", "Member").deleteRule(.cascade)
+        }
+      })
+    try teams.sync([["id": 1, "members": [["id": 8], ["id": 2], ["id": 5]]]], into: "Team")
+    // Identifiers: 5 leaves the team and stays stored.
+    let relinked = try teams.sync([["id": 1, "members": [8, 2]]], into: "Team")
+    print(relinked.summary)  // 1 updated · 2 unchanged
+    print(teams.state.count("Member"))  // 3
+    // Nested objects: 2 leaves the team and, the relationship cascading, is deleted.
+    let replaced = try teams.sync([["id": 1, "members": [["id": 8]]]], into: "Team")
+    print(replaced.summary)  // 1 updated · 1 deleted · 1 unchanged
+    print(teams.state.count("Member"))  // 2
+    #expect(relinked.summary == "1 updated · 2 unchanged")
+    #expect(replaced.summary == "1 updated · 1 deleted · 1 unchanged")
+    #expect(teams.state.ids("Member") == [5, 8])
+  }
+
+  @Test func theSchemaGuideExampleDeclaresAnOwnedEntity() throws {
+    let contacts = try Schema {
+      Entity("Customer") {
+        Identifier("id")
+        Attribute("id", .int)
+        ToOne("address", "PostalAddress")
+      }
+      Entity("PostalAddress") {
+        Attribute("street", .string).optional()
+      }
+    }
+    print(contacts.entity(named: "PostalAddress")?.isOwned ?? false)  // true
+    #expect(contacts.entity(named: "PostalAddress")?.isOwned == true)
+  }
 }
