@@ -173,7 +173,7 @@ import Testing
       into: "Customer")
     print(moved.summary)  // 2 updated · 1 deleted · 1 unchanged
     print(contacts.state.count("PostalAddress"))  // 1
-    print(contacts.get("PostalAddress", "Customer/1/address") ?? [:])
+    print(JSONValue.object(contacts.get("PostalAddress", "Customer/1/address") ?? [:]))
     // {"$id":"Customer/1/address","street":"2 High St","zip":"1000"}
     print(contacts.state.export("Customer"))
     // [{"address":{"street":"2 High St","zip":"1000"},"id":1,"phones":[{"number":"555-0100"}]}]
@@ -199,7 +199,7 @@ import Testing
       into: "Customer")
     #expect(replay.state.count("PostalAddress") == 1)
     #expect(
-      "\(replay.get("PostalAddress", "Customer/1/address") ?? [:])"
+      "\(JSONValue.object(replay.get("PostalAddress", "Customer/1/address") ?? [:]))"
         == #"{"$id":"Customer/1/address","street":"2 High St","zip":"1000"}"#)
     #expect(
       "\(replay.state.export("Customer"))"
