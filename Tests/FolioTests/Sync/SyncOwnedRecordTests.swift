@@ -129,6 +129,11 @@ import Testing
     #expect(store.schema.entity(named: "PostalAddress")?.identifiers == [Entity.ownedIdentifier])
     #expect(store.schema.fingerprint == schema.fingerprint)
     #expect(JSONWriter.string(store.schema.fileValue) == JSONWriter.string(schema.fileValue))
+    #expect(store.schema.mermaid() == schema.mermaid())
+    #expect(store.schema.markdown() == schema.markdown())
+    #expect(
+      schema.markdown().contains(
+        "## PostalAddress\n\nIdentifier: none — owned by its parent (records are synced nested under it)\n"))
   }
 
   @Test func theSynthesizedIdentifierNamesOwnerParentRelationshipAndPosition() {
