@@ -48,6 +48,46 @@ import Testing
     #expect(store.state.count("PostalAddress") == 0)
   }
 
+  @Test func linkingAnOwnedRecordByHandIsRefused() throws {
+    let store = try SyncTestStore.make(Self.schema)
+    _ = try store.sync(Self.payload, into: "Customer")
+    let generation = store.generation
+    let error = try #require(throws: StoreError.self) {
+      try store.update("Customer", 1, ["address": nil])
+    }
+    #expect(error.code == .ownedRecord)
+    #expect(
+      error.message
+        == "'address' links PostalAddress, which declares no identifier, so its records are linked where they sit by a sync of Customer with the object nested under 'address'; sync it, or delete the owned record"
+    )
+    #expect(store.generation == generation)
+    #expect(store.state.count("PostalAddress") == 1)
+  }
+
+  @Test(arguments: Backing.allCases)
+  func deletingTheParentDeletesWhatItOwns(_ backing: Backing) throws {
+    let test = try TestStore(backing, schema: Self.schema)
+    defer { test.remove() }
+    _ = try test.store.sync(Self.payload, into: "Customer")
+    let deleted = try test.store.delete("Customer", 1)
+    #expect(
+      deleted.map(\.description) == [
+        "Customer 1", "PostalAddress Customer/1/address", "Phone Customer/1/phones/0",
+        "Phone Customer/1/phones/1", "Geo PostalAddress/Customer/1/address/geo",
+      ])
+    #expect(test.store.state.count("Geo") == 0)
+    #expect(try test.store.check() == [])
+  }
+
+  @Test func deletingAnOwnedRecordUnlinksItFromItsParent() throws {
+    let store = try SyncTestStore.make(Self.schema)
+    _ = try store.sync(Self.payload, into: "Customer")
+    _ = try store.delete("PostalAddress", "Customer/1/address")
+    #expect(store.get("Customer", 1)?["address"] == nil)
+    #expect(store.state.count("Geo") == 0)
+    #expect(try store.check() == [])
+  }
+
   @Test func anOwnedRecordWithoutAParentIsAnOrphanNamedByItsFileAndLine() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
