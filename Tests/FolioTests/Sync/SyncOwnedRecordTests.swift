@@ -88,6 +88,23 @@ import Testing
     #expect(try store.check() == [])
   }
 
+  @Test func aSessionSweepsParentsNotTheRecordsTheyOwn() throws {
+    let store = try SyncTestStore.make(Self.schema)
+    _ = try store.sync(
+      [["id": 1, "address": ["street": "1 Main St"]], ["id": 2, "address": ["street": "2 High St"]]],
+      into: "Customer")
+    let session = store.beginSyncSession()
+    // Customer 1 comes back without its address key (kept); customer 2 does not come back;
+    // customer 3 is new with an address, so the session touches PostalAddress too.
+    try session.sync(
+      [["id": 1, "name": "Ann"], ["id": 3, "address": ["street": "3 Low St"]]], into: "Customer",
+      options: SyncOptions(deleteMissing: false))
+    let swept = try session.sweep()
+    #expect(SyncTestStore.lines(swept) == ["Customer 2 deleted", "PostalAddress Customer/2/address deleted"])
+    #expect(store.state.ids("PostalAddress") == ["Customer/1/address", "Customer/3/address"])
+    #expect(try store.sweepOwnedEntityIsANoOp(session))
+  }
+
   @Test func anOwnedRecordWithoutAParentIsAnOrphanNamedByItsFileAndLine() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -291,5 +308,14 @@ import Testing
     }
     print(contacts.entity(named: "PostalAddress")?.isOwned ?? false)  // true
     #expect(contacts.entity(named: "PostalAddress")?.isOwned == true)
+  }
+}
+
+extension Store {
+  /// Whether sweeping an owned entity alone leaves the store as it was.
+  fileprivate func sweepOwnedEntityIsANoOp(_ session: SyncSession) throws -> Bool {
+    let generation = self.generation
+    let report = try session.sweep(entity: "PostalAddress")
+    return report.outcomes.isEmpty && self.generation == generation
   }
 }
