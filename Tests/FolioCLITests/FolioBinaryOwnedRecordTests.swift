@@ -57,4 +57,21 @@ import Testing
     let check = try FolioBinaryTests.run(["check", "--store", "owned.folio"], in: directory.path)
     #expect(check.status == 0, "\(check.output)\(check.errors)")
   }
+
+  @Test func aPayloadSyncedIntoAnOwnedEntityIsRefusedAndNamesTheParent() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let fixture = StoreFixtures.fixturesDirectory.appendingPathComponent("owned").path
+    let result = try FolioBinaryTests.run(
+      [
+        "sync", "--store", "owned.folio", "--schema", fixture + "/schema.json", "--entity",
+        "PostalAddress", "-",
+      ], in: directory.path, input: #"[{"street": "1 Main St"}]"#)
+    #expect(result.status == 1)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors.contains(
+        "PostalAddress declares no identifier: its records are owned by their parent and synced nested under it (Customer.address); sync the parent entity instead"
+      ), "\(result.errors)")
+  }
 }
