@@ -143,6 +143,17 @@ import Testing
     )
   }
 
+  @Test func theSynthesizedIdentifierNameIsReserved() throws {
+    let schema = Schema(entities: [
+      Entity(name: "Tag", identifiers: ["$id"], attributes: [Attribute(name: "$id", type: .string)])
+    ])
+    let error = try #require(throws: SchemaError.self) { try schema.validated() }
+    #expect(
+      error.description
+        == "Tag.$id: attribute name '$id' is reserved: it holds the synthesized identifier of owned records; rename it [invalidName]"
+    )
+  }
+
   @Test func ownedEntitiesReachedOnlyFromOtherOwnedOnesNeedARoot() throws {
     // Two owned entities owning each other, and nothing with an identifier above them.
     let schema = Schema(entities: [

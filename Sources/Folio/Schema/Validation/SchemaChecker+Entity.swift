@@ -84,6 +84,13 @@ extension SchemaChecker {
         add(.invalidName, "\(kind) has an empty name", entity: entity.name)
         continue
       }
+      if name == Entity.ownedIdentifier {
+        add(
+          .invalidName,
+          "\(kind) name '\(name)' is reserved: it holds the synthesized identifier of owned records; rename it",
+          entity: entity.name, member: name)
+        continue
+      }
       if let first = kinds[name] {
         let what = first == kind ? "\(kind) '\(name)' is declared twice" : "\(first) and \(kind) are both named '\(name)'"
         add(.duplicateName, "\(what); member names must be unique", entity: entity.name, member: name)
