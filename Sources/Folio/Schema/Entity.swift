@@ -49,7 +49,9 @@ public struct Entity: Sendable, Hashable {
   /// let address = Entity("Address") { Attribute("street", .string) }
   /// address.isOwned   // true
   /// ```
-  public var isOwned: Bool { identifiers.isEmpty || identifiers == [Entity.ownedIdentifier] }
+  public var isOwned: Bool {
+    identifiers.isEmpty || (identifiers.count == 1 && identifiers[0] == Entity.ownedIdentifier)
+  }
 
   /// The stored member holding an owned record's synthesized identifier: the owner's entity,
   /// its identifier and the relationship, `User/u1/address` (plus the position for a to-many,

@@ -204,8 +204,7 @@ struct WorkingState: Sendable {
         let targets = StoreState.targets(
           in: record[relationship.relationship.name], toMany: relationship.relationship.isToMany)
         // A record owned through the relationship (its entity has no identifier) goes with it.
-        let owned = index.entities[relationship.relationship.target]?.entity.isOwned == true
-        switch owned ? .cascade : relationship.relationship.deleteRule {
+        switch relationship.ownsTarget ? .cascade : relationship.relationship.deleteRule {
         case .cascade:
           for target in targets {
             let targetKey = RecordKey(relationship.relationship.target, target)
