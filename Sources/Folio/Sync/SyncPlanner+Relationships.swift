@@ -119,7 +119,7 @@ extension SyncPlanner {
         validators: contexts[target].entity.validators)
       // Owned records go with their link; other children follow the child delete-missing,
       // but never when they were given as bare identifiers, which only link (D10, D12).
-      let isOwned = contexts[target].entity.isOwned
+      let isOwned = slot.info.ownsTarget
       var deleteRemoved = isOwned || (options.deleteMissing ?? (relationship.deleteRule == .cascade))
       do {
         if relationship.isToMany {
