@@ -42,6 +42,7 @@ public enum SyncSchemas {
     case "contacts-no-fallback":
       return Schema(entities: [contact(), team], keyConvention: .snakeCase, keyFallback: false)
     case "projects": return Schema(entities: [project, task, note, person])
+    case "owned": return Schema(entities: [customer, postalAddress, geo, phone, card])
     default: return nil
     }
   }
@@ -142,6 +143,48 @@ public enum SyncSchemas {
     relationships: [
       Relationship(name: "address", target: "Address", isToMany: false, key: "address_id")
     ])
+
+  /// **Customer** (`id` int, optional `name`) owns its `address` (to-one) and `phones`
+  /// (ordered to-many), and links a `card` (to-one, cascade, a referenced entity).
+  static let customer = Entity(
+    name: "Customer", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int), Attribute(name: "name", type: .string, isOptional: true),
+    ],
+    relationships: [
+      Relationship(name: "address", target: "PostalAddress", isToMany: false),
+      Relationship(name: "phones", target: "Phone", isToMany: true, isOrdered: true),
+      Relationship(name: "card", target: "Card", isToMany: false, deleteRule: .cascade),
+    ])
+
+  /// **PostalAddress**: owned (no identifier); optional `street`, `zip`; owns its `geo`.
+  static let postalAddress = Entity(
+    name: "PostalAddress", identifiers: [],
+    attributes: [
+      Attribute(name: "street", type: .string, isOptional: true),
+      Attribute(name: "zip", type: .string, isOptional: true),
+    ],
+    relationships: [Relationship(name: "geo", target: "Geo", isToMany: false)])
+
+  /// **Geo**: owned; optional `lat`, `lng`.
+  static let geo = Entity(
+    name: "Geo", identifiers: [],
+    attributes: [
+      Attribute(name: "lat", type: .double, isOptional: true),
+      Attribute(name: "lng", type: .double, isOptional: true),
+    ])
+
+  /// **Phone**: owned; `number`, optional `kind`.
+  static let phone = Entity(
+    name: "Phone", identifiers: [],
+    attributes: [
+      Attribute(name: "number", type: .string),
+      Attribute(name: "kind", type: .string, isOptional: true),
+    ])
+
+  /// **Card**: identified by its `number`.
+  static let card = Entity(
+    name: "Card", identifiers: ["number"], attributes: [Attribute(name: "number", type: .string)])
 
   static let plane = Entity(
     name: "Plane", identifiers: ["origin", "destination"],

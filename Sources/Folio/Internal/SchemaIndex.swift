@@ -13,6 +13,9 @@ struct SchemaIndex: Sendable {
     /// Whether a directory store leaves this side of the link out of its files and derives it
     /// from the inverse on opening (see ``SchemaIndex/isDerived(_:_:inverse:)``).
     let isDerived: Bool
+    /// Whether the target entity is owned (has no identifier of its own), so the target records
+    /// are deleted with the source whatever the delete rule says.
+    let ownsTarget: Bool
 
     /// `"Source.name"`: the key of the reverse index for relationships without an inverse.
     var reverseKey: String { source + "." + relationship.name }
@@ -37,7 +40,10 @@ struct SchemaIndex: Sendable {
   /// none does, a write skips looking its entity up at all.
   let hasReverseIndex: Bool
 
-  init(_ schema: Schema) {
+  /// Indexes `schema` in its storage form (``Schema/storageForm``): owned entities read their
+  /// synthesized identifier, and relationships into them cascade.
+  init(_ declared: Schema) {
+    let schema = declared.storageForm
     self.schema = schema
     var byName: [String: Entity] = [:]
     for entity in schema.entities { byName[entity.name] = entity }
@@ -54,7 +60,8 @@ struct SchemaIndex: Sendable {
         }
         let info = RelationshipInfo(
           source: entity.name, relationship: relationship, inverse: inverse,
-          isDerived: Self.isDerived(entity.name, relationship, inverse: inverse))
+          isDerived: Self.isDerived(entity.name, relationship, inverse: inverse),
+          ownsTarget: byName[relationship.target]?.isOwned == true)
         own[entity.name, default: []].append(info)
         if inverse == nil { incoming[relationship.target, default: []].append(info) }
       }

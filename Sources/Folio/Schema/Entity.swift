@@ -42,6 +42,22 @@ public struct Entity: Sendable, Hashable {
     self.shouldUpdate = shouldUpdate
   }
 
+  /// Whether the entity is owned: it declares no identifier, so its records exist only nested
+  /// under a parent record, which identifies them by where they sit (see ``ownedIdentifier``).
+  ///
+  /// ```swift
+  /// let address = Entity("Address") { Attribute("street", .string) }
+  /// address.isOwned   // true
+  /// ```
+  public var isOwned: Bool {
+    identifiers.isEmpty || (identifiers.count == 1 && identifiers[0] == Entity.ownedIdentifier)
+  }
+
+  /// The stored member holding an owned record's synthesized identifier: the owner's entity,
+  /// its identifier and the relationship, `User/u1/address` (plus the position for a to-many,
+  /// `Batch/1/clicks/0`). It is written in the record's file and left out of exports.
+  public static let ownedIdentifier = "$id"
+
   /// The attribute called `name`, or `nil`.
   public func attribute(named name: String) -> Attribute? {
     attributes.first { $0.name == name }

@@ -20,12 +20,15 @@ extension Schema {
     if keyConvention != .exact { settings.append("Key convention: \(keyConvention.rawValue)") }
     if dateFormats != .strict { settings.append("Lenient dates: \(Schema.names(dateFormats))") }
     if !settings.isEmpty { lines += [settings.joined(separator: " · "), ""] }
-    for entity in entities {
+    for entity in entities.map(\.declaredForm) {
       let mapping = EntityMapping(
         entity: entity, keyConvention: keyConvention, keyFallback: keyFallback)
       lines.append("## \(entity.name)")
       lines.append("")
-      lines.append("Identifier: " + entity.identifiers.map { "`\($0)`" }.joined(separator: ", "))
+      lines.append(
+        entity.isOwned
+          ? "Identifier: none — owned by its parent (records are synced nested under it)"
+          : "Identifier: " + entity.identifiers.map { "`\($0)`" }.joined(separator: ", "))
       lines.append("")
       lines.append("| name | kind | type | required | read from | notes |")
       lines.append("|---|---|---|---|---|---|")

@@ -24,7 +24,7 @@ extension Schema {
     func byName<T>(_ items: [T], _ name: (T) -> String) -> [T] {
       items.sorted { JSONObject.keyPrecedes(name($0), name($1)) }
     }
-    let shapes: [JSONValue] = byName(entities, \.name).map { entity in
+    let shapes: [JSONValue] = byName(entities.map(\.declaredForm), \.name).map { entity in
       let attributes: [JSONValue] = byName(entity.attributes, \.name).map {
         ["name": .string($0.name), "type": .string(Attribute.typeName($0.type)),
          "optional": .bool($0.isOptional)]

@@ -16,7 +16,7 @@ extension Schema {
   /// - Complexity: O(*n*) in the size of the schema.
   public func mermaid() -> String {
     var lines = ["erDiagram"]
-    for entity in entities {
+    for entity in entities.map(\.declaredForm) {
       lines.append("  \(entity.name) {")
       for attribute in entity.attributes {
         var line = "    \(Attribute.typeName(attribute.type)) \(attribute.name)"

@@ -21,6 +21,13 @@ extension Store {
     try writer.withLock { backend throws(StoreError) -> [String] in
       var problems = state.invariantViolations()
       guard let disk = backend.disk else { return problems }
+      // An orphaned owned record is named by the file and line that hold it.
+      for orphan in state.ownershipProblems() {
+        guard let at = problems.firstIndex(of: orphan.message),
+          let location = try Self.location(of: orphan.key.entity, orphan.key.id, in: state, disk: disk)
+        else { continue }
+        problems[at] = "\(location): \(orphan.message)"
+      }
       problems += loadProblems.map(\.description)
       // A read-only store checks what it read; a writer whose last commit waits in the journal
       // (readers held the commit lock) has files that are not all in place yet.

@@ -30,23 +30,31 @@ extension Store {
   /// - Complexity: O(*f*) in the size of the file read.
   public func location(of entity: String, _ id: RecordID) throws -> RecordLocation? {
     try writer.withLock { backend throws(StoreError) -> RecordLocation? in
-      guard let disk = backend.disk, let table = state.tables[entity],
-        let identifiers = state.schema.entity(named: entity)?.identifiers
-      else { return nil }
-      let layoutFile = ShardLayout.path(entity: entity, name: table.chunkName(table.chunkIndex(for: id)))
-      let others = disk.local.files.keys.filter { $0.hasPrefix(entity + "/") && $0 != layoutFile }.sorted()
-      for file in [layoutFile] + others {
-        guard let bytes = try StoreFiles.readFile(disk.path + "/" + file),
-          case .array(let items)? = try? JSONParser.parse(bytes),
-          let position = items.firstIndex(where: { item in
-            item.objectValue.flatMap { SchemaIndex.recordID(of: $0, identifiers: identifiers) } == id
-          })
-        else { continue }
-        let pointer = "/\(position)"
-        let line = (try? JSONPointer(parsing: pointer))?.location(in: bytes).line ?? 1
-        return RecordLocation(file: file, line: line, pointer: pointer)
-      }
-      return nil
+      guard let disk = backend.disk else { return nil }
+      return try Self.location(of: entity, id, in: state, disk: disk)
     }
+  }
+
+  /// ``location(of:_:)`` for a caller that holds the writer lock.
+  static func location(of entity: String, _ id: RecordID, in state: StoreState, disk: DirectoryBacking)
+    throws(StoreError) -> RecordLocation?
+  {
+    guard let table = state.tables[entity],
+      let identifiers = state.schema.entity(named: entity)?.identifiers
+    else { return nil }
+    let layoutFile = ShardLayout.path(entity: entity, name: table.chunkName(table.chunkIndex(for: id)))
+    let others = disk.local.files.keys.filter { $0.hasPrefix(entity + "/") && $0 != layoutFile }.sorted()
+    for file in [layoutFile] + others {
+      guard let bytes = try StoreFiles.readFile(disk.path + "/" + file),
+        case .array(let items)? = try? JSONParser.parse(bytes),
+        let position = items.firstIndex(where: { item in
+          item.objectValue.flatMap { SchemaIndex.recordID(of: $0, identifiers: identifiers) } == id
+        })
+      else { continue }
+      let pointer = "/\(position)"
+      let line = (try? JSONPointer(parsing: pointer))?.location(in: bytes).line ?? 1
+      return RecordLocation(file: file, line: line, pointer: pointer)
+    }
+    return nil
   }
 }

@@ -27,6 +27,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let missingTarget = Code("missingTarget")
     /// A record's value does not fit its attribute or relationship.
     public static let invalidRecord = Code("invalidRecord")
+    /// A record of an owned entity (one without an identifier) was inserted or renamed on its
+    /// own; owned records are created and identified by syncing their parent.
+    public static let ownedRecord = Code("ownedRecord")
     /// The in-memory state broke an invariant (a bug; reported, never ignored).
     public static let invariantViolated = Code("invariantViolated")
     /// A file could not be read, written, synced or renamed.

@@ -19,6 +19,15 @@ struct StoreLoader {
   /// Files a committed journal removes (a reader that finds one must not read them).
   var removed: Set<String> = []
 
+  /// A loader of the store at `directory`, reading records as `schema` stores them (in its
+  /// storage form, where owned entities hold their synthesized identifier).
+  init(directory: String, schema: Schema, overlay: [String: String] = [:], removed: Set<String> = []) {
+    self.directory = directory
+    self.schema = schema.storageForm
+    self.overlay = overlay
+    self.removed = removed
+  }
+
   /// A loaded store.
   struct Result: Sendable {
     var state: StoreState

@@ -49,7 +49,8 @@ struct StoreMigrator {
     }
     var state = StoreState(schema: schema)
     var problems: [StoreError] = []
-    for entity in schema.entities {
+    // The state's schema is in storage form: owned entities read their synthesized identifier.
+    for entity in state.schema.entities {
       let checker = RecordChecker(entity)
       let records = documents[entity.name] ?? []
       var table = EntityTable()

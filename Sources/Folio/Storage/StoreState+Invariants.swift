@@ -6,7 +6,7 @@ extension StoreState {
   /// the layout selects; every relationship target exists; to-many members are unique and,
   /// unless ordered, in identifier order; every link of a relationship with an inverse is matched
   /// by the inverse link; the reverse index of relationships without an inverse matches the
-  /// records; entity counts match the shards. `folio check` and every mutating test run it.
+  /// records; entity counts match the shards; every owned record has exactly one parent. `folio check` and every mutating test run it.
   ///
   /// - Complexity: O(*n* + *l*) in records and links.
   public func invariantViolations() -> [String] {
@@ -78,6 +78,7 @@ extension StoreState {
     if actualReverse != expectedReverse.filter({ !$0.value.isEmpty }) {
       problems.append("the reverse index of relationships without an inverse does not match the records")
     }
+    problems += ownershipProblems().map(\.message)
     return problems
   }
 }

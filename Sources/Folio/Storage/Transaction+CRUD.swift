@@ -19,9 +19,13 @@ extension Transaction {
   /// - Returns: The new record's identifier.
   /// - Throws: ``StoreError`` — ``StoreError/Code/invalidRecord`` listing every bad value,
   ///   ``StoreError/Code/duplicateIdentifier``, ``StoreError/Code/missingTarget``,
-  ///   ``StoreError/Code/unknownEntity``. The transaction is then unchanged, so it may go on.
+  ///   ``StoreError/Code/unknownEntity``, ``StoreError/Code/ownedRecord`` for an entity without an
+  ///   identifier or a relationship into one (owned records are created and linked by syncing
+  ///   their parent). The transaction is then unchanged, so it may go on.
   @discardableResult
   public mutating func insert(_ entity: String, _ values: JSONObject) throws(StoreError) -> RecordID {
+    try refuseOwned(entity, "inserted")
+    try refuseOwnedLinks(entity, values)
     let checked = try work.check(entity, values, isNew: true)
     var attributes = JSONObject(minimumCapacity: checked.attributes.count)
     for (name, value) in checked.attributes {
@@ -49,9 +53,11 @@ extension Transaction {
   /// ```
   ///
   /// - Throws: ``StoreError`` (``StoreError/Code/recordNotFound``,
-  ///   ``StoreError/Code/invalidRecord``, ``StoreError/Code/missingTarget``); the transaction is
-  ///   then unchanged.
+  ///   ``StoreError/Code/invalidRecord``, ``StoreError/Code/missingTarget``,
+  ///   ``StoreError/Code/ownedRecord`` for a relationship into an owned entity); the transaction
+  ///   is then unchanged.
   public mutating func update(_ entity: String, _ id: RecordID, _ values: JSONObject) throws(StoreError) {
+    try refuseOwnedLinks(entity, values)
     let checked = try work.check(entity, values, isNew: false)
     guard let record = work.record(entity, id) else { throw work.notFound(entity, id) }
     var attributes = JSONObject(minimumCapacity: checked.attributes.count)
@@ -100,6 +106,7 @@ extension Transaction {
   @discardableResult
   public mutating func rename(_ entity: String, from old: RecordID, to new: RecordID) throws(StoreError) -> Int {
     try requireEntity(entity)
+    try refuseOwned(entity, "renamed")
     return try work.rename(entity, from: old, to: new)
   }
 
@@ -139,6 +146,34 @@ extension Transaction {
       }
     }
     return deleted
+  }
+
+  /// Refuses writing a record of an owned entity on its own: its identifier says where it sits
+  /// under its parent, so only a sync of the parent creates one.
+  private func refuseOwned(_ entity: String, _ verb: String) throws(StoreError) {
+    guard let info = work.index.entities[entity], info.entity.isOwned else { return }
+    let owners = work.index.schema.entities.flatMap { source in
+      source.relationships.filter { $0.target == entity }.map { "\(source.name).\($0.name)" }
+    }
+    throw StoreError(
+      code: .ownedRecord,
+      message: "\(entity) declares no identifier, so its records are owned by a parent and cannot be \(verb) on their own; sync the parent with the \(entity) nested under \(owners.joined(separator: " or "))",
+      entity: entity)
+  }
+
+  /// Refuses setting a relationship into an owned entity: its records are linked where they sit
+  /// by a sync of the parent, and a link set by hand would give one record two parents or none.
+  private func refuseOwnedLinks(_ entity: String, _ values: JSONObject) throws(StoreError) {
+    guard let info = work.index.entities[entity] else { return }
+    for member in values {
+      guard let relationship = info.relationship(named: member.key)?.relationship,
+        work.index.entities[relationship.target]?.entity.isOwned == true
+      else { continue }
+      throw StoreError(
+        code: .ownedRecord,
+        message: "'\(member.key)' links \(relationship.target), which declares no identifier, so its records are linked where they sit by a sync of \(entity) with the object nested under '\(member.key)'; sync it, or delete the owned record",
+        entity: entity)
+    }
   }
 
   private func requireEntity(_ entity: String) throws(StoreError) {

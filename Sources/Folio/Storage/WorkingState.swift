@@ -203,7 +203,8 @@ struct WorkingState: Sendable {
       for relationship in info.relationships {
         let targets = StoreState.targets(
           in: record[relationship.relationship.name], toMany: relationship.relationship.isToMany)
-        switch relationship.relationship.deleteRule {
+        // A record owned through the relationship (its entity has no identifier) goes with it.
+        switch relationship.ownsTarget ? .cascade : relationship.relationship.deleteRule {
         case .cascade:
           for target in targets {
             let targetKey = RecordKey(relationship.relationship.target, target)

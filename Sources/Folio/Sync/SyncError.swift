@@ -22,6 +22,9 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidSchema = Code("invalidSchema")
     /// The payload is neither an array, an object nor `null`.
     public static let invalidPayload = Code("invalidPayload")
+    /// The payload targets an owned entity (one without an identifier), whose records are only
+    /// synced nested under their parent.
+    public static let ownedEntity = Code("ownedEntity")
     /// `forceInsert` met an identifier that is already stored (D25).
     public static let duplicateIdentifier = Code("duplicateIdentifier")
     /// The plan was made against a state that has changed since.

@@ -59,6 +59,12 @@ extension SyncPlanner {
   ) -> Result<RelationshipInput, Refusal> {
     if case .object(let object) = raw { return .success(.nested(object, pointer)) }
     let targetContext = contexts[target]
+    if targetContext.entity.isOwned {
+      return .failure(
+        Refusal(
+          "'\(relationship.name)' holds \(raw.kindName), but \(relationship.target) declares no identifier: it is owned by its parent, so give it as a nested object"
+        ))
+    }
     switch targetContext.identifier(from: raw) {
     case .failure(let reason):
       return .failure(
@@ -111,14 +117,29 @@ extension SyncPlanner {
         updateExisting: options.updateExisting ?? level.updateExisting,
         forceInsert: false, forceUpdate: level.forceUpdate,
         validators: contexts[target].entity.validators)
-      let deleteRemoved = options.deleteMissing ?? (relationship.deleteRule == .cascade)
+      // Owned records go with their link; other children follow the child delete-missing,
+      // but never when they were given as bare identifiers, which only link (D10, D12).
+      let isOwned = slot.info.ownsTarget
+      var deleteRemoved = isOwned || (options.deleteMissing ?? (relationship.deleteRule == .cascade))
       do {
         if relationship.isToMany {
           var members: [RecordID] = []
           if case .many(let elements) = input {
             members.reserveCapacity(elements.count)
-            for element in elements {
-              if let member = try resolve(element, target, childLevel) { members.append(member) }
+            if !isOwned, !elements.isEmpty, elements.allSatisfy(\.isReference) {
+              deleteRemoved = false
+            }
+            for (position, element) in elements.enumerated() {
+              // An owned child is identified by its position among the array's elements that
+              // are not null.
+              let ownedID =
+                isOwned
+                ? Schema.ownedID(
+                  owner: name, parent: id, relationship: relationship.name, position: position)
+                : nil
+              if let member = try resolve(element, target, childLevel, ownedID: ownedID) {
+                members.append(member)
+              }
             }
           }
           // A nested item may have deleted records on the way (deleteIfInvalid).
@@ -139,8 +160,13 @@ extension SyncPlanner {
           if case .clear = input {
             member = nil
           } else {
-            guard let resolved = try resolve(input, target, childLevel) else { continue }
+            let ownedID =
+              isOwned ? Schema.ownedID(owner: name, parent: id, relationship: relationship.name) : nil
+            guard let resolved = try resolve(input, target, childLevel, ownedID: ownedID) else {
+              continue
+            }
             member = resolved
+            if input.isReference { deleteRemoved = false }
           }
           guard let record = work.record(name, id) else { return }
           if let member, work.record(relationship.target, member) == nil { continue }
@@ -167,13 +193,15 @@ extension SyncPlanner {
 
   /// The record a single relationship input names, after syncing it (nested) or stubbing it
   /// (bare identifier); `nil` when it names none (skipped, rejected new, ignored).
-  private mutating func resolve(_ input: RelationshipInput, _ target: Int, _ level: Level)
-    throws(SyncError) -> RecordID?
-  {
+  private mutating func resolve(
+    _ input: RelationshipInput, _ target: Int, _ level: Level, ownedID: RecordID? = nil
+  ) throws(SyncError) -> RecordID? {
     switch input {
     case .clear, .many:
       return nil
-    case .nested(let object, let pointer):
+    case .nested(var object, let pointer):
+      // An owned record's identifier is where it sits, whatever the payload says.
+      if let ownedID { object[Entity.ownedIdentifier] = ownedID.jsonValue }
       guard depth < SyncPlanner.maximumDepth else {
         note(
           target, .rejected, "nested deeper than \(SyncPlanner.maximumDepth) levels", at: pointer)

@@ -15,6 +15,12 @@ extension SyncPlanner {
     case nested(JSONObject, Pointer)
     case reference(RecordID?, Pointer)
     case many([RelationshipInput])
+
+    /// Whether the input is a bare identifier (a reference, which links but never deletes).
+    var isReference: Bool {
+      if case .reference = self { return true }
+      return false
+    }
   }
 
   /// Syncs one item into `context`: validators, identifier, lookup, attributes, rules, write,

@@ -141,7 +141,18 @@ struct SyncPlanner {
   ) throws(SyncError) -> SyncPlan {
     var planner = SyncPlanner(state: state, childOverrides: options.childOptions)
     guard let root = planner.context(for: entity) else { throw unknownEntity(entity, state) }
-    guard !planner.contexts[root].identifiers.isEmpty else {
+    let rootEntity = planner.contexts[root].entity
+    if rootEntity.isOwned, state.schema.ownedEntitiesWithRoots.contains(entity) {
+      let owners = state.schema.entities.flatMap { source in
+        source.relationships.filter { $0.target == entity }.map { "\(source.name).\($0.name)" }
+      }
+      throw SyncError(
+        code: .ownedEntity,
+        message:
+          "\(entity) declares no identifier: its records are owned by their parent and synced nested under it (\(owners.joined(separator: ", "))); sync the parent entity instead",
+        entity: entity)
+    }
+    guard !planner.contexts[root].identifiers.isEmpty, !rootEntity.isOwned else {
       throw SyncError(
         code: .invalidSchema,
         message:

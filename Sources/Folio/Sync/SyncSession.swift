@@ -43,7 +43,9 @@ public final class SyncSession: Sendable {
   public var touchedEntities: Set<String> { marks.withLock { Set($0.keys) } }
 
   /// Deletes, in one atomic commit, every record of every entity the session touched that no
-  /// sync of the session reached; delete rules apply (cascades are reported too).
+  /// sync of the session reached; delete rules apply (cascades are reported too). Owned
+  /// entities (without an identifier) are not swept themselves: their records go with their
+  /// parents.
   ///
   /// - Returns: The deletions.
   /// - Throws: ``SyncError`` when a `deny` rule refuses; nothing is deleted then.
@@ -51,11 +53,14 @@ public final class SyncSession: Sendable {
   @discardableResult
   public func sweep() throws(SyncError) -> SyncReport {
     let marks = self.marks.withLock { $0 }
-    let order = store.schema.entities.map(\.name).filter { marks[$0] != nil }
+    // Owned records go with their parents (a parent the payload gave without the owned key
+    // keeps them), so only entities with an identifier are swept.
+    let order = store.schema.entities.filter { marks[$0.name] != nil && !$0.isOwned }.map(\.name)
     return try sweep(order, marks: marks, label: order.joined(separator: ", "))
   }
 
-  /// Like ``sweep()``, limited to `entity`; nothing happens when the session did not touch it.
+  /// Like ``sweep()``, limited to `entity`; nothing happens when the session did not touch it,
+  /// or when `entity` is owned.
   ///
   /// - Returns: The deletions.
   /// - Throws: ``SyncError`` when a `deny` rule refuses; nothing is deleted then.
@@ -63,7 +68,8 @@ public final class SyncSession: Sendable {
   @discardableResult
   public func sweep(entity: String) throws(SyncError) -> SyncReport {
     let marks = self.marks.withLock { $0 }
-    return try sweep(marks[entity] == nil ? [] : [entity], marks: marks, label: entity)
+    let isOwned = store.schema.entity(named: entity)?.isOwned == true
+    return try sweep(marks[entity] == nil || isOwned ? [] : [entity], marks: marks, label: entity)
   }
 
   private func sweep(_ entities: [String], marks: [String: Set<RecordID>], label: String)

@@ -8,7 +8,8 @@ enum ExportCommand: Command {
     discussion: """
       Records are printed in stored form (attribute names, canonical values) or, with --mapped, \
       through the schema's key mapping, so the output has the shape of a payload and syncs back \
-      unchanged. The output is always JSON; --json is accepted for uniformity.
+      unchanged (records of entities without an identifier are nested in their parent). The \
+      output is always JSON; --json is accepted for uniformity.
       """,
     arguments: [
       .store, .entity,
@@ -30,9 +31,9 @@ enum ExportCommand: Command {
       arguments["entity"], in: store.schema, named: arguments["store"] ?? "")
     let query = try QueryArguments.query(arguments, entity: entity, schema: store.schema)
     let records = try QueryArguments.blaming("where") { try store.state.fetch(query) }
-    let mapping = arguments.flag("mapped") ? store.schema.mapping(forEntity: entity) : nil
+    let mapped = arguments.flag("mapped")
     let items = records.map { record in
-      JSONValue.object(mapping?.export(record.values) ?? record.values)
+      JSONValue.object(mapped ? store.state.exported(record.values, of: entity) : record.values)
     }
     console.out(JSONWriter.string(.array(items), style: .pretty))
     return ExitStatus.success

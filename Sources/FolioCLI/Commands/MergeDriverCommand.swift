@@ -52,7 +52,9 @@ enum MergeDriverCommand: Command {
     let merge: ShardMerge
     do {
       merge = try ShardMerge(
-        base: versions.0, ours: versions.1, theirs: versions.2, identifiers: entity.identifiers)
+        base: versions.0, ours: versions.1, theirs: versions.2,
+        // An owned entity's records are identified by their synthesized `$id`.
+        identifiers: entity.isOwned ? [Entity.ownedIdentifier] : entity.identifiers)
     } catch {
       console.err(
         "\(path): warning: cannot merge record by record: \(error); falling back to a "

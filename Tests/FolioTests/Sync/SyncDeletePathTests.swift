@@ -53,9 +53,10 @@ import Testing
   }
 
   @Test func aRemovedOwnedChildSaysWhyItWasDeleted() throws {
+    // Nested objects: an identifier list would only unlink (issue 15 item 6).
     let store = try Self.store()
     let report = try store.sync(
-      [["id": 1, "clicked": [3]], ["id": 4, "clicked": [5]]], into: "Batch")
+      [["id": 1, "clicked": [["id": 3]]], ["id": 4, "clicked": [["id": 5]]]], into: "Batch")
     #expect(
       report.outcome(of: 2, in: "Click")?.reason
         == "removed from Batch 1.clicks (child delete-missing)")

@@ -16,8 +16,10 @@ enum SyncTestStore {
     throws -> TestStore
   {
     let test = try TestStore(backing, schema: schema)
+    // The store's schema is in storage form: owned entities read their synthesized identifier.
+    let stored = test.store.schema
     try test.store.transaction { tx in
-      for entity in schema.entities {
+      for entity in stored.entities {
         for record in records[entity.name] ?? [] {
           let id = try #require(SchemaIndex.recordID(of: record, identifiers: entity.identifiers))
           tx.work.put(entity.name, id, record)

@@ -20,7 +20,7 @@ extension Schema {
     if keyConvention != .exact { o["keyConvention"] = .string(keyConvention.rawValue) }
     if !keyFallback { o["keyFallback"] = .bool(false) }
     if dateFormats != .strict { o["dateFormats"] = dateFormats.fileValue }
-    o["entities"] = .array(entities.map(\.fileValue))
+    o["entities"] = .array(entities.map(\.declaredForm.fileValue))
     return .object(o)
   }
 

@@ -3,7 +3,9 @@ extension Schema {
   ///
   /// Checks: entity names are safe folder names (`^[A-Za-z][A-Za-z0-9_-]{0,63}$`, not a reserved
   /// device name, unique even ignoring case); every entity declares at least one identifier
-  /// (D28) naming a required `int` or `string` attribute; attribute and relationship names are
+  /// (D28) naming a required `int` or `string` attribute, unless it is owned (an entity with
+  /// one reaches it through relationships; those do not deny deletion, and to-many ones are
+  /// ordered); attribute and relationship names are
   /// unique within their entity; relationship targets exist and inverses point back; no two
   /// members read the same key path; no arrays of arrays; defaults coerce; date forms do not
   /// conflict; default sort keys and rule fields name attributes; custom rules have closures.
@@ -13,8 +15,9 @@ extension Schema {
   ///   Entity(name: "Employee", identifiers: [], attributes: [Attribute(name: "id", type: .int)])
   /// ])
   /// do { _ = try schema.validated() } catch { print(error) }
-  /// // Employee: entity 'Employee' declares no identifier; add Identifier("id") naming an int
-  /// // or string attribute (D28) [missingIdentifier]
+  /// // Employee: entity 'Employee' declares no identifier and no entity with one owns it
+  /// // through a relationship; add Identifier("id") naming an int or string attribute, or nest
+  /// // it under a parent's ToOne/ToMany to make it owned (D28) [missingIdentifier]
   /// ```
   ///
   /// - Returns: `self`, unchanged.

@@ -13,10 +13,7 @@ extension SchemaChecker {
   private mutating func checkIdentifiers(_ entity: Entity) {
     let e = entity.name
     if entity.identifiers.isEmpty {
-      add(
-        .missingIdentifier,
-        #"entity '\#(e)' declares no identifier; add Identifier("id") naming an int or string attribute (D28)"#,
-        entity: e)
+      checkOwnership(entity)
     }
     var seen = Set<String>()
     for id in entity.identifiers {
@@ -45,6 +42,38 @@ extension SchemaChecker {
     }
   }
 
+  /// An entity without an identifier is owned: some entity with an identifier must reach it
+  /// through relationships (directly or through other owned entities), and no relationship into
+  /// it may deny deletion, since its records are deleted with their parent; a to-many into it is
+  /// ordered, since positions identify its records.
+  private mutating func checkOwnership(_ entity: Entity) {
+    let e = entity.name
+    guard schema.ownedEntitiesWithRoots.contains(e) else {
+      add(
+        .missingIdentifier,
+        #"entity '\#(e)' declares no identifier and no entity with one owns it through a relationship; add Identifier("id") naming an int or string attribute, or nest it under a parent's ToOne/ToMany to make it owned (D28)"#,
+        entity: e)
+      return
+    }
+    for source in schema.entities {
+      for relationship in source.relationships
+      where relationship.target == e {
+        if relationship.deleteRule == .deny {
+          add(
+            .invalidOwnership,
+            "relationship '\(relationship.name)' owns \(e), which declares no identifier, so its records are deleted with their parent; remove deleteRule deny",
+            entity: source.name, member: relationship.name)
+        }
+        if relationship.isToMany, !relationship.isOrdered {
+          add(
+            .invalidOwnership,
+            "to-many relationship '\(relationship.name)' owns \(e), which declares no identifier, so its records are identified by their position; declare it ordered",
+            entity: source.name, member: relationship.name)
+        }
+      }
+    }
+  }
+
   private mutating func checkMemberNames(_ entity: Entity) {
     var kinds: [String: String] = [:]
     let members =
@@ -53,6 +82,13 @@ extension SchemaChecker {
     for (name, kind) in members {
       if name.isEmpty {
         add(.invalidName, "\(kind) has an empty name", entity: entity.name)
+        continue
+      }
+      if name == Entity.ownedIdentifier {
+        add(
+          .invalidName,
+          "\(kind) name '\(name)' is reserved: it holds the synthesized identifier of owned records; rename it",
+          entity: entity.name, member: name)
         continue
       }
       if let first = kinds[name] {

@@ -4,7 +4,7 @@
 ///
 /// ```text
 /// Employee.department: relationship 'department' targets unknown entity 'Dept'; declare an entity named 'Dept' or fix the target [unknownTarget]
-/// Badge: entity 'Badge' declares no identifier; add Identifier("id") naming an int or string attribute (D28) [missingIdentifier]
+/// Badge: entity 'Badge' declares no identifier and no entity with one owns it through a relationship; add Identifier("id") naming an int or string attribute, or nest it under a parent's ToOne/ToMany to make it owned (D28) [missingIdentifier]
 /// ```
 public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The kind of error or problem. An opaque, extensible set of static members.
@@ -23,8 +23,11 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A relationship names an entity the schema does not declare.
     public static let unknownTarget = Code("unknownTarget")
-    /// An entity declares no identifier (D28).
+    /// An entity declares no identifier and no entity with one owns it (D28).
     public static let missingIdentifier = Code("missingIdentifier")
+    /// A relationship into an owned entity (one without an identifier) denies deletion, though
+    /// owned records are deleted with their parent.
+    public static let invalidOwnership = Code("invalidOwnership")
     /// An identifier names no attribute of its entity.
     public static let unknownIdentifier = Code("unknownIdentifier")
     /// An identifier attribute is optional.

@@ -70,7 +70,7 @@ import Testing
     } throws: { error in
       guard let error = error as? SchemaError else { return false }
       return error.description == """
-        Employee: entity 'Employee' declares no identifier; add Identifier("id") naming an int or string attribute (D28) [missingIdentifier]
+        Employee: entity 'Employee' declares no identifier and no entity with one owns it through a relationship; add Identifier("id") naming an int or string attribute, or nest it under a parent's ToOne/ToMany to make it owned (D28) [missingIdentifier]
         Employee.department: relationship 'department' targets unknown entity 'Dept'; declare an entity named 'Dept' or fix the target [unknownTarget]
         """
     }

@@ -139,7 +139,7 @@ import Testing
     #expect(error.code == .invalidSchema)
     #expect(
       error.description == """
-        s.json:2:3 /entities/0 A: entity 'A' declares no identifier; add Identifier("id") naming an int or string attribute (D28) [missingIdentifier]
+        s.json:2:3 /entities/0 A: entity 'A' declares no identifier and no entity with one owns it through a relationship; add Identifier("id") naming an int or string attribute, or nest it under a parent's ToOne/ToMany to make it owned (D28) [missingIdentifier]
         s.json:4:22 /entities/1/relationships/0 B.c: relationship 'c' targets unknown entity 'C'; declare an entity named 'C' or fix the target [unknownTarget]
         """)
   }

@@ -60,7 +60,7 @@ import Testing
       employee: entity 'employee' and 'Employee' differ only in case; entity names must be unique, ignoring case, because each names a folder [duplicateName]
       1st: entity name '1st' is not a safe folder name; use 1–64 letters, digits, '_' or '-', starting with a letter [invalidName]
       Con: entity name 'Con' is reserved on some file systems; rename it [invalidName]
-      Badge: entity 'Badge' declares no identifier; add Identifier("id") naming an int or string attribute (D28) [missingIdentifier]
+      Employee.badges: to-many relationship 'badges' owns Badge, which declares no identifier, so its records are identified by their position; declare it ordered [invalidOwnership]
       Employee.nick: identifier attribute 'nick' is optional; identifiers are required [optionalIdentifier]
       Employee.score: identifier attribute 'score' has type double; identifiers must be int or string [invalidIdentifierType]
       Employee.ghost: identifier 'ghost' names no attribute of 'Employee'; declare Attribute("ghost", .int) or .string [unknownIdentifier]
