@@ -9,11 +9,18 @@ struct BenchArguments: Sendable {
     var description: String
   }
 
-  /// Parses `--name value` pairs.
+  /// What follows a bare `--`: a command line for the workload to run (`measured`).
+  var rest: [String] = []
+
+  /// Parses `--name value` pairs, up to a bare `--`.
   init(_ arguments: [String]) throws {
     var i = 0
     while i < arguments.count {
       let flag = arguments[i]
+      if flag == "--" {
+        rest = Array(arguments[(i + 1)...])
+        return
+      }
       guard flag.hasPrefix("--"), i + 1 < arguments.count else {
         throw UsageError(description: "expected '--option value', got '\(flag)'")
       }

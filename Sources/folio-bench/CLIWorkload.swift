@@ -14,14 +14,13 @@ extension BenchWorkload {
   static let measured = BenchWorkload(
     name: "measured",
     summary: "runs PROGRAM ARGS… (after --) with its output discarded; prints `seconds S` and `peak-rss-kib K` (used by cli)",
-    run: { _ in
-      let all = Array(CommandLine.arguments.dropFirst(2))
-      guard let dash = all.firstIndex(of: "--"), dash + 1 < all.count else {
+    run: { arguments in
+      guard let program = arguments.rest.first else {
         throw BenchArguments.UsageError(description: "measured needs -- PROGRAM ARGS…")
       }
       let process = Process()
-      process.executableURL = URL(fileURLWithPath: all[dash + 1])
-      process.arguments = Array(all[(dash + 2)...])
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = Array(arguments.rest.dropFirst())
       process.standardOutput = FileHandle.nullDevice
       let clock = Stopwatch()
       try process.run()

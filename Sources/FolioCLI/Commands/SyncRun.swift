@@ -64,8 +64,9 @@ enum SyncRun {
   ///
   /// A dry run into a store that does not exist yet plans against an empty in-memory store of
   /// `--schema`, so nothing is created. The payload is parsed while it is planned, except when
-  /// opening an existing store writes to it before the plan (a `--schema` change, an upgrade
-  /// from format 1): then it is parsed whole first, so a payload that is not JSON writes nothing.
+  /// opening an existing store writes to it before the plan (a `--schema` that changes the
+  /// schema, an upgrade from format 1): then it is parsed whole first, so a payload that is not
+  /// JSON writes nothing.
   static func job(
     _ arguments: ParsedArguments, command: String, console: Console, dryRun: Bool
   ) throws -> Job {
@@ -83,9 +84,7 @@ enum SyncRun {
     var schemaSource = storePath
     let existed = StoreAccess.exists(storePath, console: console)
     var payload = Payload.text(text)
-    if !dryRun, existed,
-      arguments["schema"] != nil || StoreAccess.isFormat1(storePath, console: console)
-    {
+    if !dryRun, existed, StoreAccess.openWrites(arguments, console: console) {
       payload = .parsed(try JSONParser.parse(text.bytes, options: text.parserOptions), text: text)
     }
     if dryRun, !existed, let schemaFile = arguments["schema"] {

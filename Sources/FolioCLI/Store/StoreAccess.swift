@@ -26,6 +26,21 @@ enum StoreAccess {
     FileManager.default.fileExists(atPath: console.resolve(path) + "/manifest.json")
   }
 
+  /// Whether opening the existing store the arguments name for writing writes to it before
+  /// anything else: an upgrade from format 1, or a `--schema` that differs from the store's own
+  /// copy (the change is applied on open). An unreadable schema file counts as writing: the
+  /// open then reports it.
+  static func openWrites(_ arguments: ParsedArguments, console: Console) -> Bool {
+    let path = arguments["store"] ?? ""
+    if isFormat1(path, console: console) { return true }
+    guard let schemaFile = arguments["schema"] else { return false }
+    guard let given = try? schema(file: schemaFile, console: console),
+      let bytes = FileManager.default.contents(atPath: console.resolve(path) + "/schema.json"),
+      let stored = try? Schema(fileBytes: Array(bytes))
+    else { return true }
+    return given.fileValue != stored.fileValue
+  }
+
   /// Removes the store at `path` that this command created, after the sync it was created for
   /// failed: the failed command then leaves nothing behind.
   static func remove(_ path: String, console: Console) {

@@ -373,3 +373,36 @@ import Testing
     #expect(taken.errors.contains("Department 2 already exists"))
   }
 }
+
+/// When a sync parses its payload whole before opening the store: only when the open writes.
+@Suite struct SyncOpenWritesTests {
+  static func arguments(_ extra: [String], in company: CompanyDirectory) throws -> (ParsedArguments, Console) {
+    let parsed = try ArgumentParser.parse(
+      ["--store", "company.folio", "--entity", "Employee"] + extra + ["day.json"], spec: SyncCommand.spec)
+    let console = Console(
+      standardOutput: CapturedOutput(), standardError: CapturedOutput(), currentDirectory: company.path)
+    return (parsed, console)
+  }
+
+  @Test func onlyASchemaThatDiffersFromTheStoresOwnMakesTheOpenWrite() async throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    await company.sync("Employee", "day-1.json")
+    let same = try Self.arguments(["--schema", "Fixtures/company/schema.json"], in: company)
+    #expect(!StoreAccess.openWrites(same.0, console: same.1))
+    let none = try Self.arguments([], in: company)
+    #expect(!StoreAccess.openWrites(none.0, console: none.1))
+    let schema = try String(contentsOfFile: company.path + "/Fixtures/company/schema.json", encoding: .utf8)
+    try company.write(
+      "evolved.json",
+      schema.replacingOccurrences(
+        of: #"{ "name": "name", "type": "string", "optional": true }"#,
+        with: #"{ "name": "name", "type": "string", "optional": true }, { "name": "floor", "type": "int", "optional": true }"#))
+    let evolved = try Self.arguments(["--schema", "evolved.json"], in: company)
+    #expect(StoreAccess.openWrites(evolved.0, console: evolved.1))
+    let missing = try Self.arguments(["--schema", "no-such-file.json"], in: company)
+    #expect(StoreAccess.openWrites(missing.0, console: missing.1))
+    try company.write("company.folio/manifest.json", "{}")
+    #expect(StoreAccess.openWrites(none.0, console: none.1))
+  }
+}
