@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 import Foundation
+import Observation
 import Synchronization
 import Testing
 
@@ -204,6 +205,39 @@ for await update in live {
   break
 }
     #expect(latest == [1, 2, 3, 4])
+  }
+
+  // Observing.md's SwiftUI view, marked not-compiled there (SwiftUI is not available on Linux);
+  // observableResultsWithoutSwiftUI below runs the same model:
+  /*
+struct OpenEmployees: View {
+  @State private var employees: ObservedQuery
+  init(store: Store) throws {
+    _employees = State(initialValue: try ObservedQuery(Query("Employee", where: "active" == true), in: store))
+  }
+  var body: some View {
+    List(employees.results, id: \.id) { record in Text(record["fullName"]?.description ?? "") }
+  }
+}
+  */
+
+  @MainActor @Test func observableResultsWithoutSwiftUI() async throws {
+    let store = try QueryFixtures.company()
+let active = try ObservedQuery(Query("Employee", where: "active" == true, sortedBy: "fullName"), in: store)
+print(active.results.map(\.id))  // [1, 2, 4]
+let (changed, signal) = AsyncStream.makeStream(of: Void.self)
+withObservationTracking {
+  _ = active.results
+} onChange: {
+  signal.yield()
+}
+try store.update("Employee", 3, ["active": true])
+for await _ in changed { break }
+print(active.results.map(\.id))  // [1, 2, 3, 4]
+print(active.changes)  // [insert 3 at 2]
+    #expect(active.results.map(\.id) == [1, 2, 3, 4])
+    #expect("\(active.changes)" == "[insert 3 at 2]")
+    #expect(active.generation == 2)
   }
 
   @Test func everyDocumentationBlockIsHere() throws {
