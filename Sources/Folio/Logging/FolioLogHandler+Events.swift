@@ -5,7 +5,8 @@ extension FolioLogHandler {
   /// left out.
   func opened(_ directory: String, _ state: StoreState, problems: [StoreError]) {
     log(
-      .info, "store.opened", "opened \(directory) (\(state.recordCount) records)",
+      .info, "store.opened",
+      "opened \(directory) (\(state.recordCount) \(state.recordCount == 1 ? "record" : "records"))",
       metadata: [
         "file": directory, "generation": "\(state.generation)", "records": "\(state.recordCount)",
       ])

@@ -57,7 +57,8 @@ public struct FolioLogEntry: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// var options = StoreOptions()
 /// options.logHandler = FolioLogHandler(minimumLevel: .info) { entry in print(entry) }
-/// // [info] store.opened: opened company.folio (24 records) file=company.folio generation=0 records=24
+/// let store = try Store(directory: "company.folio", schema: company, options: options)
+/// // [info] store.opened: opened company.folio (0 records) file=company.folio generation=0 records=0
 /// ```
 ///
 /// The sink is called on the thread doing the work (the committing thread for commits), after

@@ -12,7 +12,7 @@ import Synchronization
 ///     open = try ObservedQuery(Query("Repo", where: "state" == "open"), in: store)
 ///   }
 /// }
-/// // In a SwiftUI view: ForEach(list.open.results, id: \.id) { Text($0["fullName"]?.description ?? "") }
+/// // In a SwiftUI view: ForEach(list.open.results, id: \.id) { Text($0["fullName"]?.stringValue ?? "") }
 /// ```
 ///
 /// It is built on ``Store/observe(_:)``: the results are read when it is created, and each

@@ -216,7 +216,7 @@ struct OpenEmployees: View {
     _employees = State(initialValue: try ObservedQuery(Query("Employee", where: "active" == true), in: store))
   }
   var body: some View {
-    List(employees.results, id: \.id) { record in Text(record["fullName"]?.description ?? "") }
+    List(employees.results, id: \.id) { record in Text(record["fullName"]?.stringValue ?? "") }
   }
 }
   */
