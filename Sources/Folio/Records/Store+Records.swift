@@ -75,7 +75,7 @@ extension Store {
   }
 
   /// Deletes the record of `type`'s entity with identifier `id` in its own transaction; see
-  /// ``Transaction/delete(_:_:)``.
+  /// ``Transaction/delete(_:_:)-(String,_)``.
   ///
   /// - Returns: Every deleted record, the requested one first.
   /// - Throws: ``StoreError``; nothing is committed and the files are unchanged.

@@ -44,7 +44,7 @@ extension StoreState {
   /// The number of records of `type`'s entity matching a predicate.
   ///
   /// - Throws: ``QueryError`` when the predicate does not fit the schema.
-  /// - Complexity: as ``count(_:)``.
+  /// - Complexity: one scan of the entity, as counting a `Query`.
   public func count<T: FolioRecord>(_ type: T.Type, where predicate: Condition = .all)
     throws(QueryError) -> Int
   {

@@ -73,10 +73,10 @@ extension Transaction {
   }
 
   /// Deletes the record of `type`'s entity with identifier `id`, with its delete rules; see
-  /// ``delete(_:_:)``.
+  /// ``delete(_:_:)-(String,_)``.
   ///
   /// - Returns: Every deleted record, the requested one first.
-  /// - Throws: ``StoreError`` as ``delete(_:_:)`` throws; the transaction is then unchanged.
+  /// - Throws: ``StoreError`` as ``delete(_:_:)-(String,_)`` throws; the transaction is then unchanged.
   @discardableResult
   public mutating func delete<T: FolioRecord>(_ type: T.Type, _ id: RecordID) throws(StoreError) -> [RecordKey] {
     try delete(T.entityName, id)

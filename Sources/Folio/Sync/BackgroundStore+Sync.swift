@@ -18,7 +18,7 @@ extension BackgroundStore {
   }
 
   /// Syncs the JSON text `json` into `entity`, parsing it item by item, on a global queue; see
-  /// ``Store/sync(json:into:options:parserOptions:)``.
+  /// `Store.sync(json:into:options:parserOptions:)`.
   ///
   /// - Throws: `CancellationError` when the task is already cancelled, else as the synchronous
   ///   call; the store is then exactly as it was.
@@ -68,7 +68,7 @@ extension BackgroundStore {
   }
 
   /// Plans syncing the JSON text `json` into `entity`, on a global queue; see
-  /// ``Store/plan(json:into:options:parserOptions:)``.
+  /// `Store.plan(json:into:options:parserOptions:)`.
   ///
   /// - Throws: `CancellationError` when the task is already cancelled, else as the synchronous
   ///   call. Nothing is written either way.

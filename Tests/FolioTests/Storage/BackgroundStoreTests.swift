@@ -44,7 +44,9 @@ import Testing
   }
 
   /// Holds work on another thread until the test releases it, and says whether the hold had to
-  /// time out (the caller could not answer meanwhile).
+  /// time out (the caller could not answer meanwhile). The default timeout is long because the
+  /// test's own continuation needs a thread of the cooperative pool (two on a two-core machine),
+  /// which other tests running in parallel may hold for seconds.
   final class Gate: Sendable {
     let held: AsyncStream<Void>
     private let heldContinuation: AsyncStream<Void>.Continuation
@@ -52,7 +54,7 @@ import Testing
     private let timeouts = Mutex<[Bool]>([])
     private let seconds: Double
 
-    init(seconds: Double = 10) {
+    init(seconds: Double = 60) {
       (held, heldContinuation) = AsyncStream.makeStream(of: Void.self)
       self.seconds = seconds
     }
