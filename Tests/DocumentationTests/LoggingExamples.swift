@@ -88,6 +88,8 @@ options.logHandler = FolioLogHandler(minimumLevel: .debug) { entry in
       "opened \(path) (0 records)", "commit 1: 1 record changed", "Department 9 inserted",
     ])
     #expect(logged[2].2 == ["entity": .string("Department"), "identifier": .string("9"), "generation": .string("1")])
+    #expect(logged[1].2["file"] == .string(path))
+    #expect(logged[1].2["generation"] == .string("1"))
     // Every Folio level has a swift-log level of the same name.
     #expect(FolioLogLevel.allCases.allSatisfy { Logger.Level(rawValue: $0.rawValue) != nil })
   }

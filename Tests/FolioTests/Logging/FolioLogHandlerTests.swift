@@ -168,9 +168,14 @@ import Testing
     #expect(failed.metadata["code"] == "unknownEntity")
 
     log.clear()
+    let session = store.beginSyncSession()
+    try session.sync([["number": 3, "fullName": "apple/swift-log"]], into: "Repo")
+    #expect(log.named("sync.applied").first?.metadata["summary"] == "1 inserted · 1 deleted")
+
+    log.clear()
     let plan = try store.plan([["number": 1, "fullName": "swiftlang/swift"]], into: "Repo")
     try store.apply(plan)
     #expect(log.all.map(\.event) == ["commit", "sync.applied"])
-    #expect(log.named("sync.applied").first?.metadata["generation"] == "2")
+    #expect(log.named("sync.applied").first?.metadata["generation"] == "3")
   }
 }
