@@ -5,7 +5,8 @@ import Foundation
 /// Records are `JSONObject`s keyed by attribute and relationship names. Numbers convert to any
 /// Swift integer or floating-point type they fit exactly; `Date` fields read ISO-8601 strings
 /// (any form ``ISODate`` accepts); `URL` fields read strings. A missing key or `null` decodes as
-/// `nil` for optional fields.
+/// `nil` for optional fields. ``keyStrategy`` and ``dateStrategy`` adapt types whose coding
+/// keys or dates are spelled differently from the records.
 ///
 /// ```swift
 /// struct Tag: Codable, Equatable { var id: Int; var label: String; var seen: Date? }
@@ -15,9 +16,20 @@ import Foundation
 public struct RecordDecoder: Sendable {
   /// Values handed to the types' `init(from:)` through `Decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  /// How coding keys name record fields; ``RecordKeyStrategy/useKeys`` by default.
+  public var keyStrategy: RecordKeyStrategy = .useKeys
+  /// How `Date` fields are stored; ``RecordDateStrategy/iso8601`` by default.
+  public var dateStrategy: RecordDateStrategy = .iso8601
 
   /// Creates a decoder.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - keyStrategy: How coding keys name record fields.
+  ///   - dateStrategy: How `Date` fields are stored.
+  public init(keyStrategy: RecordKeyStrategy = .useKeys, dateStrategy: RecordDateStrategy = .iso8601) {
+    self.keyStrategy = keyStrategy
+    self.dateStrategy = dateStrategy
+  }
 
   /// Decodes `type` from a record.
   ///
@@ -41,7 +53,10 @@ public struct RecordDecoder: Sendable {
   /// - Throws: ``RecordCodingError`` as ``decode(_:from:)`` does.
   /// - Complexity: O(*n*) in the size of the value.
   public func decode<T: Decodable>(_ type: T.Type, fromValue value: JSONValue) throws -> T {
-    try ValueDecoder(value: value, codingPath: [], info: userInfo).unbox(type)
+    try ValueDecoder(
+      value: value, codingPath: [], info: userInfo,
+      options: RecordCodingOptions(keys: keyStrategy, dates: dateStrategy)
+    ).unbox(type)
   }
 }
 
@@ -60,6 +75,7 @@ struct ValueDecoder: Decoder {
   let value: JSONValue
   var codingPath: [any CodingKey]
   let info: [CodingUserInfoKey: any Sendable]
+  let options: RecordCodingOptions
 
   var userInfo: [CodingUserInfoKey: Any] { info }
 
@@ -80,14 +96,14 @@ struct ValueDecoder: Decoder {
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   func child(_ value: JSONValue, _ key: any CodingKey) -> ValueDecoder {
-    ValueDecoder(value: value, codingPath: codingPath + [key], info: info)
+    ValueDecoder(value: value, codingPath: codingPath + [key], info: info, options: options)
   }
 
   func unbox<T: Decodable>(_ type: T.Type) throws -> T {
     if type == Date.self {
-      guard case .string(let text) = value, let ms = ISODate.milliseconds(from: text),
-        let date = Date(timeIntervalSince1970: Double(ms) / 1000) as? T
-      else { throw RecordCodingError.mismatch(codingPath, "an ISO-8601 date string", value) }
+      guard let date = options.dates.read(value) as? T else {
+        throw RecordCodingError.mismatch(codingPath, options.dates.expected, value)
+      }
       return date
     }
     if type == URL.self {
@@ -148,25 +164,64 @@ extension ValueDecoder: SingleValueDecodingContainer {
 struct KeyedRecordDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let object: JSONObject
   let decoder: ValueDecoder
+  /// For ``RecordKeyStrategy/convertFromSnakeCase``: each field by its snake_case form.
+  private let snakeCased: [String: String]
+
+  init(object: JSONObject, decoder: ValueDecoder) {
+    self.object = object
+    self.decoder = decoder
+    var snakeCased: [String: String] = [:]
+    if case .snakeCase = decoder.options.keys.kind {
+      for member in object { snakeCased[KeyConvention.snakeCased(member.key)] = member.key }
+    }
+    self.snakeCased = snakeCased
+  }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
-  var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+  var allKeys: [Key] {
+    switch decoder.options.keys.kind {
+    case .useKeys: return object.keys.compactMap { Key(stringValue: $0) }
+    case .snakeCase: return snakeCased.keys.compactMap { Key(stringValue: $0) }
+    case .custom(let map):
+      // The mapping runs one way; offer the keys whose field is present under their own name.
+      return object.keys.compactMap { Key(stringValue: $0) }.filter { object[map($0.stringValue)] != nil }
+    }
+  }
 
-  func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+  /// The stored value for `key` under the key strategy.
+  func value(_ key: Key) -> JSONValue? {
+    switch decoder.options.keys.kind {
+    case .useKeys: return object[key.stringValue]
+    case .snakeCase:
+      return object[key.stringValue] ?? snakeCased[key.stringValue].flatMap { object[$0] }
+    case .custom(let map): return object[map(key.stringValue)]
+    }
+  }
+
+  func contains(_ key: Key) -> Bool { value(key) != nil }
 
   func child(_ key: Key) throws -> ValueDecoder {
-    guard let value = object[key.stringValue] else {
+    guard let value = value(key) else {
       throw RecordCodingError(
         code: .missingKey, path: RecordCodingError.path(codingPath + [key]),
-        message: "the record has no value for this non-optional field")
+        message: "the record has no value for this non-optional field" + hint(key))
     }
     return decoder.child(value, key)
   }
 
-  func decodeNil(forKey key: Key) throws -> Bool { object[key.stringValue]?.isNull ?? true }
+  /// A hint for a snake_case key that the record holds in camelCase.
+  private func hint(_ key: Key) -> String {
+    guard case .useKeys = decoder.options.keys.kind, key.stringValue.contains("_") else { return "" }
+    guard let field = object.keys.first(where: { KeyConvention.snakeCased($0) == key.stringValue }) else {
+      return ""
+    }
+    return "; the record has it as '\(field)': decode with keyStrategy .convertFromSnakeCase"
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool { value(key)?.isNull ?? true }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).unbox(type) }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let value = object[key.stringValue], !value.isNull else { return nil }
+    guard let value = value(key), !value.isNull else { return nil }
     return try decoder.child(value, key).unbox(type)
   }
 
@@ -182,7 +237,7 @@ struct KeyedRecordDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     decoder.child(object["super"] ?? .null, RecordCodingKey(stringValue: "super"))
   }
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    decoder.child(object[key.stringValue] ?? .null, key)
+    decoder.child(value(key) ?? .null, key)
   }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 /// point as `.double`, `Date` as a canonical UTC ISO string with milliseconds
 /// (`"2014-07-06T07:59:00.000Z"`, sub-millisecond digits truncated), `URL` as its string.
 /// `nil` optionals are left out; a `null` written explicitly at the top level of the record is
-/// left out too, because records omit null members.
+/// left out too, because records omit null members. ``keyStrategy`` and ``dateStrategy`` adapt
+/// types whose coding keys or dates are spelled differently from the records.
 ///
 /// ```swift
 /// struct Tag: Codable { var id: Int; var label: String; var note: String? }
@@ -16,9 +17,20 @@ import Foundation
 public struct RecordEncoder: Sendable {
   /// Values handed to the types' `encode(to:)` through `Encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  /// How coding keys name record fields; ``RecordKeyStrategy/useKeys`` by default.
+  public var keyStrategy: RecordKeyStrategy = .useKeys
+  /// How `Date` fields are stored; ``RecordDateStrategy/iso8601`` by default.
+  public var dateStrategy: RecordDateStrategy = .iso8601
 
   /// Creates an encoder.
-  public init() {}
+  ///
+  /// - Parameters:
+  ///   - keyStrategy: How coding keys name record fields.
+  ///   - dateStrategy: How `Date` fields are stored.
+  public init(keyStrategy: RecordKeyStrategy = .useKeys, dateStrategy: RecordDateStrategy = .iso8601) {
+    self.keyStrategy = keyStrategy
+    self.dateStrategy = dateStrategy
+  }
 
   /// Encodes `value` as a record.
   ///
@@ -43,8 +55,16 @@ public struct RecordEncoder: Sendable {
   /// - Throws: ``RecordCodingError`` as ``encode(_:)`` does, except that non-objects are allowed.
   /// - Complexity: O(*n*) in the size of the value.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
+    try encodeValue(value, keepingTopLevelNulls: false)
+  }
+
+  /// `value` encoded; with `keepingTopLevelNulls`, a `nil` optional field is written as `null`
+  /// (what a typed update needs to clear it) instead of being left out.
+  func encodeValue<T: Encodable>(_ value: T, keepingTopLevelNulls: Bool) throws -> JSONValue {
     let node = EncodingNode()
-    try ValueEncoder(node: node, codingPath: [], info: userInfo).box(value)
+    let options = RecordCodingOptions(
+      keys: keyStrategy, dates: dateStrategy, keepsTopLevelNulls: keepingTopLevelNulls)
+    try ValueEncoder(node: node, codingPath: [], info: userInfo, options: options).box(value)
     return node.value
   }
 }
@@ -95,6 +115,7 @@ struct ValueEncoder: Encoder {
   let node: EncodingNode
   var codingPath: [any CodingKey]
   let info: [CodingUserInfoKey: any Sendable]
+  let options: RecordCodingOptions
   var userInfo: [CodingUserInfoKey: Any] { info }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -110,18 +131,17 @@ struct ValueEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   func child(_ node: EncodingNode, _ key: any CodingKey) -> ValueEncoder {
-    ValueEncoder(node: node, codingPath: codingPath + [key], info: info)
+    ValueEncoder(node: node, codingPath: codingPath + [key], info: info, options: options)
   }
 
   func box<T: Encodable>(_ value: T) throws {
     if let date = value as? Date {
-      let ms = (date.timeIntervalSince1970 * 1000).rounded(.down)
-      guard ms.magnitude < 9e18, let text = ISODate.string(fromMilliseconds: Int64(ms)) else {
+      guard let stored = options.dates.write(date) else {
         throw RecordCodingError(
           code: .outOfRange, path: RecordCodingError.path(codingPath),
-          message: "the date \(date) is outside the years 0000–9999")
+          message: "the date \(date) cannot be stored as \(options.dates.expected)")
       }
-      node.content = .value(.string(text))
+      node.content = .value(stored)
     } else if let url = value as? URL {
       node.content = .value(.string(url.absoluteString))
     } else {
@@ -170,7 +190,32 @@ struct KeyedRecordEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { encoder.codingPath }
 
   func child(_ key: any CodingKey) -> ValueEncoder {
-    encoder.child(encoder.node.member(key.stringValue), key)
+    encoder.child(encoder.node.member(encoder.options.keys.fieldName(for: key.stringValue)), key)
+  }
+
+  /// Whether a `nil` optional is written as `null` here (the top level of a typed update).
+  private var keepsNil: Bool { encoder.options.keepsTopLevelNulls && codingPath.isEmpty }
+
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    if let value { try child(key).box(value) } else if keepsNil { child(key).encodeNil() }
+  }
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
+
+  private func present<T: Encodable>(_ value: T?, _ key: Key) throws {
+    if let value { try child(key).box(value) } else if keepsNil { child(key).encodeNil() }
   }
 
   mutating func encodeNil(forKey key: Key) { child(key).encodeNil() }

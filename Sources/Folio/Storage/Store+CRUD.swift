@@ -38,7 +38,7 @@ extension Store {
   }
 
   /// Deletes one record with its delete rules in its own transaction; see
-  /// ``Transaction/delete(_:_:)``.
+  /// ``Transaction/delete(_:_:)-(String,_)``.
   ///
   /// - Returns: Every deleted record, the requested one first.
   /// - Throws: ``StoreError``; nothing is committed and the files are unchanged.

@@ -26,8 +26,16 @@ extension Store {
   ///   failure, except that a crashed save found on disk is completed or discarded. A directory
   ///   that holds files but no `schema.json` is never turned into a new store.
   public convenience init(directory: String, schema: Schema, options: StoreOptions = StoreOptions()) throws {
-    let opened = try StoreOpener(path: directory, schema: schema, options: options).open()
-    self.init(state: opened.state, disk: opened.disk, loadProblems: opened.problems)
+    let opened: StoreOpener.Opened
+    do {
+      opened = try StoreOpener(path: directory, schema: schema, options: options).open()
+    } catch {
+      options.logHandler?.openFailed(directory, error)
+      throw error
+    }
+    self.init(
+      state: opened.state, disk: opened.disk, loadProblems: opened.problems, logHandler: options.logHandler)
+    options.logHandler?.opened(directory, opened.state, problems: opened.problems)
   }
 
   /// Opens an existing directory store with the schema copy stored inside it (for tools such as

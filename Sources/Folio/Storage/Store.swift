@@ -36,12 +36,18 @@ public final class Store: Sendable {
   public let loadProblems: [StoreError]
   /// The store's directory, or `nil` for an in-memory store.
   public let directory: String?
+  /// Where the store logs, if anywhere.
+  let logHandler: FolioLogHandler?
 
-  init(state: StoreState, disk: DirectoryBacking? = nil, loadProblems: [StoreError] = []) {
+  init(
+    state: StoreState, disk: DirectoryBacking? = nil, loadProblems: [StoreError] = [],
+    logHandler: FolioLogHandler? = nil
+  ) {
     current = Mutex(Current(state: state))
     writer = Mutex(Backend(disk: disk))
     directory = disk?.path
     self.loadProblems = loadProblems
+    self.logHandler = logHandler
   }
 
   deinit {

@@ -110,6 +110,7 @@ struct StoreOpener {
       let entities = Set(schema.entities.map(\.name))
       let dropped = migrated.files.keys.filter { !entities.contains(String($0.prefix { $0 != "/" })) }.sorted()
       try write(&disk, state: state, format: format, legacy: legacy != nil, relayout: true, removals: dropped)
+      for migration in pending { options.logHandler?.migrated(migration.name, path, records: state.recordCount) }
       return Opened(state: state, disk: disk, problems: [])
     }
     if stored.fingerprint != schema.fingerprint {

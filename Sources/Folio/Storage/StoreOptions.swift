@@ -27,6 +27,9 @@ public struct StoreOptions: Sendable {
   /// The closures of custom rules named in the stored schema copy, for
   /// ``Store/open(directory:options:)``.
   public var customRules: CustomRules = .none
+  /// Where the store logs opening, migrations, commits, changed records and syncs; silent when
+  /// `nil` (the default). See ``FolioLogHandler``.
+  public var logHandler: FolioLogHandler?
   /// Tests only: stop every save after this journal stage, as a crash would.
   var stopSavesAfter: CommitJournal.Stage?
   /// How long a writer waits for readers to release the commit lock (tests shorten it).

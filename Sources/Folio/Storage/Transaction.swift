@@ -35,12 +35,17 @@ extension Store {
   ///   then exactly as they were (except that a save failing after its commit point is completed
   ///   by the next open, and the store refuses further transactions until reopened).
   public func transaction<T>(_ body: (inout Transaction) throws -> T) throws -> T {
-    try writer.withLock { backend in
-      try backend.disk?.requireWritable()
-      var tx = Transaction(state: state)
-      let result = try body(&tx)
-      try commit(tx.work, backend: &backend)
-      return result
+    do {
+      return try writer.withLock { backend in
+        try backend.disk?.requireWritable()
+        var tx = Transaction(state: state)
+        let result = try body(&tx)
+        try commit(tx.work, backend: &backend)
+        return result
+      }
+    } catch {
+      logHandler?.transactionFailed(error)
+      throw error
     }
   }
 
@@ -86,6 +91,7 @@ extension Store {
       current.state = next
       return Array(current.listeners.values)
     }
+    logHandler?.committed(changes, generation: next.generation, directory: backend.disk?.path)
     // Events are built only for someone to hear them: a large sync changes every record.
     guard !listeners.isEmpty else { return }
     let events = changes.map { entry in

@@ -41,9 +41,11 @@ extension Store {
       plan.logHandler?.log(
         error.code == .massDeleteRefused ? .warning : .error, "\(plan.entity) sync failed: \(error)"
       )
+      logHandler?.syncFailed(plan.entity, error)
       throw error
     }
     plan.logHandler?.log(plan.report, schema: schema)
+    logHandler?.synced(plan.report, schema: schema, generation: plan.committedGeneration)
     return plan.report
   }
 
@@ -98,9 +100,13 @@ extension Store {
     } catch {
       options.logHandler?.log(
         error.code == .massDeleteRefused ? .warning : .error, "\(entity) sync failed: \(error)")
+      logHandler?.syncFailed(entity, error)
       throw error
     }
-    if let plan { plan.logHandler?.log(plan.report, schema: schema) }
+    if let plan {
+      plan.logHandler?.log(plan.report, schema: schema)
+      logHandler?.synced(plan.report, schema: schema, generation: plan.committedGeneration)
+    }
     return plan
   }
 

@@ -1,5 +1,7 @@
 // swift-format-ignore-file
 import Foundation
+import Observation
+import Synchronization
 import Testing
 
 @testable import Folio
@@ -99,6 +101,71 @@ let people = try store.fetch(Person.self, Query("Employee", sortedBy: "fullName"
     #expect(people.first?.hiredAt == Date(timeIntervalSince1970: 1_617_247_997))
   }
 
+  @Test func recordsAsYourOwnTypes() throws {
+    let store = try QueryFixtures.company()
+    let written = Mutex<[JSONObject?]>([])
+    store.addCommitListener { event in written.withLock { $0 += event.changes.map(\.after) } }
+struct Staff: FolioRecord, Equatable {
+  static let entityName = "Employee"
+  var employeeID: Int
+  var fullName: String?
+  var age: Int?
+  var department: Int?
+}
+let under40 = try store.fetch(Staff.self, where: "age" < 40, sortedBy: "-age")
+print(under40.map(\.fullName))  // [Optional("Ann"), Optional("Cyd")]
+let oldest = try store.first(Staff.self, sortedBy: "-age")
+print(oldest?.fullName ?? "-")  // Dee
+let inQA = try store.count(Staff.self, where: "department.name" == "QA")  // 2
+
+try store.insert(Staff(employeeID: 5, fullName: "Eve", age: 29, department: 2))
+if var eve = try store.get(Staff.self, 5) {
+  eve.age = 30
+  eve.department = nil  // a nil optional clears the field on update
+  try store.update(eve)
+}
+try store.delete(Staff.self, 5)
+    #expect(written.withLock { $0 } == [
+      ["employeeID": 5, "fullName": "Eve", "age": 29, "department": 2],
+      ["employeeID": 5, "fullName": "Eve", "age": 30], nil,
+    ])
+    #expect("\(under40.map(\.fullName))" == #"[Optional("Ann"), Optional("Cyd")]"#)
+    #expect(oldest?.fullName == "Dee")
+    #expect(inQA == 2)
+    #expect(store.get("Employee", 5) == nil)
+    #expect(try store.check().isEmpty)
+  }
+
+  @Test func snakeCaseTypesAndEpochDates() throws {
+    let store = try QueryFixtures.company()
+struct EmployeeDTO: FolioRecord {
+  static let entityName = "Employee"
+  static var recordDecoder: RecordDecoder { RecordDecoder(keyStrategy: .convertFromSnakeCase) }
+  static var recordEncoder: RecordEncoder { RecordEncoder(keyStrategy: .convertFromSnakeCase) }
+  var employeeID: Int
+  var fullName: String?
+  var hiredAt: Date?
+  enum CodingKeys: String, CodingKey {
+    case employeeID = "employee_id"
+    case fullName = "full_name"
+    case hiredAt = "hired_at"
+  }
+}
+let first = try store.first(EmployeeDTO.self, sortedBy: "employeeID")
+print(first?.fullName ?? "-")  // Ann
+
+let epoch = RecordDecoder(dateStrategy: .millisecondsSince1970)
+struct Ping: Decodable { var at: Date }
+let ping = try epoch.decode(Ping.self, from: ["at": 1_404_633_540_000])
+print(ping.at.timeIntervalSince1970)  // 1404633540.0
+    #expect(first?.fullName == "Ann")
+    #expect(first?.hiredAt == Date(timeIntervalSince1970: 1_617_247_997))
+    #expect("\(ping.at.timeIntervalSince1970)" == "1404633540.0")
+    // Written back, the DTO's keys take the schema's names.
+    try store.insert(EmployeeDTO(employeeID: 9, fullName: "Zed", hiredAt: nil))
+    #expect(store.get("Employee", 9) == ["employeeID": 9, "fullName": "Zed"])
+  }
+
   @Test func theChangeStream() async throws {
     let store = try QueryFixtures.company()
     try store.transaction { tx in try tx.work.setAttributes("Employee", 1, ["age": 35]) }
@@ -148,6 +215,39 @@ for await update in live {
   break
 }
     #expect(latest == [1, 2, 3, 4])
+  }
+
+  // Observing.md's SwiftUI view, marked not-compiled there (SwiftUI is not available on Linux);
+  // observableResultsWithoutSwiftUI below runs the same model:
+  /*
+struct OpenEmployees: View {
+  @State private var employees: ObservedQuery
+  init(store: Store) throws {
+    _employees = State(initialValue: try ObservedQuery(Query("Employee", where: "active" == true), in: store))
+  }
+  var body: some View {
+    List(employees.results, id: \.id) { record in Text(record["fullName"]?.stringValue ?? "") }
+  }
+}
+  */
+
+  @MainActor @Test func observableResultsWithoutSwiftUI() async throws {
+    let store = try QueryFixtures.company()
+let active = try ObservedQuery(Query("Employee", where: "active" == true, sortedBy: "fullName"), in: store)
+print(active.results.map(\.id))  // [1, 2, 4]
+let (changed, signal) = AsyncStream.makeStream(of: Void.self)
+withObservationTracking {
+  _ = active.results
+} onChange: {
+  signal.yield()
+}
+try store.update("Employee", 3, ["active": true])
+for await _ in changed { break }
+print(active.results.map(\.id))  // [1, 2, 3, 4]
+print(active.changes)  // [insert 3 at 2]
+    #expect(active.results.map(\.id) == [1, 2, 3, 4])
+    #expect("\(active.changes)" == "[insert 3 at 2]")
+    #expect(active.generation == 2)
   }
 
   @Test func everyDocumentationBlockIsHere() throws {
