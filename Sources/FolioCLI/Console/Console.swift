@@ -1,5 +1,6 @@
 import Folio
 import Foundation
+import Synchronization
 
 /// Everything a command may touch outside its arguments: its output streams, standard input,
 /// the environment and the working directory.
@@ -32,6 +33,11 @@ public struct Console: Sendable {
   /// by installing a signal handler: the process console only, never a console of captured
   /// streams in tests.
   public var clearsLineOnInterrupt = false
+  /// Whether a command leaves what it worked on (a store, a plan, a payload) to the process's
+  /// exit instead of freeing it: the `folio` process exits as soon as the command returns, and
+  /// freeing a large store record by record would only delay that. Never set in tests, where
+  /// commands run one after another in one process.
+  public var keepsResultsUntilExit = false
   /// Whether a failure is printed as one JSON object on standard output instead of text on
   /// standard error: set by ``FolioCommand/run(_:console:)`` when the arguments hold `--json`.
   var reportsErrorsAsJSON = false
@@ -73,6 +79,7 @@ public struct Console: Sendable {
       return Int(size.ws_col)
     }
     console.clearsLineOnInterrupt = true
+    console.keepsResultsUntilExit = true
     return console
   }
 
@@ -94,4 +101,13 @@ public struct Console: Sendable {
 
   /// Writes `text` to standard error.
   public func err(_ text: String) { standardError.write(text) }
+}
+
+/// What commands of the `folio` process hand over to be freed by the process's exit rather than
+/// one object at a time (``Console/keepsResultsUntilExit``).
+enum KeptUntilExit {
+  private static let kept = Mutex<[any Sendable]>([])
+
+  /// Keeps `value` alive until the process exits.
+  static func keep(_ value: any Sendable) { kept.withLock { $0.append(value) } }
 }
