@@ -42,6 +42,7 @@ public enum SyncSchemas {
     case "contacts-no-fallback":
       return Schema(entities: [contact(), team], keyConvention: .snakeCase, keyFallback: false)
     case "projects": return Schema(entities: [project, task, note, person])
+    case "squads": return Schema(entities: [squad, squadMember], keyConvention: .snakeCase)
     case "owned": return Schema(entities: [customer, postalAddress, geo, phone, card])
     default: return nil
     }
@@ -256,6 +257,18 @@ public enum SyncSchemas {
       ],
       validityRules: validity)
   }
+
+  /// **Squad** (snake_case payloads): `members`, a cascading to-many of `Member` — payloads
+  /// give it as nested objects, as identifiers (`members: [8, 2]`) or under `member_ids`.
+  static let squad = Entity(
+    name: "Squad", identifiers: ["id"],
+    attributes: [Attribute(name: "id", type: .int)],
+    relationships: [
+      Relationship(name: "members", target: "Member", isToMany: true, deleteRule: .cascade)
+    ])
+
+  static let squadMember = Entity(
+    name: "Member", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)])
 
   static let team = Entity(
     name: "Team", identifiers: ["id"],

@@ -164,6 +164,11 @@ public struct EntityMapping: Sendable, Hashable {
       if pascal != name { candidates.append(candidate(pascal, fallback: true)) }
       guard let reference else { return (candidates, JSONKeyPath(components: [snaked])) }
       candidates.append(candidate(snaked + reference, reference: true))
+      // A to-many's identifiers under its singular, as Rails-style APIs send them: `member_ids`
+      // for `members`, `category_ids` for `categories`.
+      if reference == "_ids", let singular = KeyConvention.singular(snaked), singular != snaked {
+        candidates.append(candidate(singular + reference, reference: true))
+      }
       return (candidates, JSONKeyPath(components: [snaked + reference]))
     }
     func member(_ name: String, key: String?, reference: String?) -> Member {

@@ -64,4 +64,16 @@ extension KeyConvention {
   private static func isUpper(_ s: Unicode.Scalar) -> Bool { s.value >= 0x41 && s.value <= 0x5A }
   private static func isLower(_ s: Unicode.Scalar) -> Bool { s.value >= 0x61 && s.value <= 0x7A }
   private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+
+  /// The English singular of a snake_case plural, for `<singular>_ids` reference keys:
+  /// `members` → `member`, `categories` → `category`, `boxes` → `box`, `addresses` → `address`;
+  /// `nil` for a name that does not end in `s` (or ends in `ss`).
+  static func singular(_ plural: String) -> String? {
+    guard plural.count > 1, plural.hasSuffix("s"), !plural.hasSuffix("ss") else { return nil }
+    if plural.hasSuffix("ies"), plural.count > 3 { return String(plural.dropLast(3)) + "y" }
+    for ending in ["sses", "xes", "ches", "shes", "zes"] where plural.hasSuffix(ending) {
+      return String(plural.dropLast(2))
+    }
+    return String(plural.dropLast())
+  }
 }

@@ -124,9 +124,10 @@ extension SyncPlanner {
       do {
         if relationship.isToMany {
           var members: [RecordID] = []
-          if case .many(let elements) = input {
+          if case .many(let elements, let byReference) = input {
             members.reserveCapacity(elements.count)
-            if !isOwned, !elements.isEmpty, elements.allSatisfy(\.isReference) {
+            // Identifiers only link; so does an empty list under a `<name>_ids` key.
+            if !isOwned, byReference || (!elements.isEmpty && elements.allSatisfy(\.isReference)) {
               deleteRemoved = false
             }
             for (position, element) in elements.enumerated() {

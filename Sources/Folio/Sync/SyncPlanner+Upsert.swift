@@ -14,7 +14,9 @@ extension SyncPlanner {
     case clear
     case nested(JSONObject, Pointer)
     case reference(RecordID?, Pointer)
-    case many([RelationshipInput])
+    /// A to-many array; `byReference` when it was given under a `<name>_ids` key, which names
+    /// identifiers even when the array is empty.
+    case many([RelationshipInput], byReference: Bool = false)
 
     /// Whether the input is a bare identifier (a reference, which links but never deletes).
     var isReference: Bool {
@@ -155,6 +157,8 @@ extension SyncPlanner {
       guard let found = relationshipSlot.member.match(in: item) else { continue }
       let raw = found.value
       switch readRelationship(relationshipSlot, raw, at: pointer.appending(found.path)) {
+      case .success(.many(let elements, _)) where found.isReferenceKey:
+        inputs.append((relationshipSlot, .many(elements, byReference: true)))
       case .success(let input): inputs.append((relationshipSlot, input))
       case .failure(let reason):
         mark(slot, .rejected, reason.reason, at: pointer.appending(found.path))

@@ -1,4 +1,4 @@
-import Folio
+@testable import Folio
 import Testing
 
 @Suite struct EntityMappingTests {
@@ -46,7 +46,8 @@ import Testing
     #expect(mapping.relationships[0].allKeyPaths.map(\.description)
       == ["homeAddress", "home_address", "HomeAddress", "home_address_id"])
     #expect(
-      mapping.relationships[1].allKeyPaths.map(\.description) == ["orders", "Orders", "orders_ids"])
+      mapping.relationships[1].allKeyPaths.map(\.description)
+        == ["orders", "Orders", "orders_ids", "order_ids"])
     let item: JSONObject = ["first_name": "Ada", "firstName": "Grace", "home_address_id": "a1"]
     #expect(mapping.attributes[1].value(in: item) == "Grace")
     let found = try #require(mapping.relationships[0].lookup(in: item))
@@ -178,5 +179,20 @@ extension EntityMappingTests {
     path.set(1, in: &object)
     #expect(path.value(in: object) == 1)
     #expect(path.value(in: ["a": 1]) == nil)
+  }
+}
+
+@Suite struct SingularReferenceKeyTests {
+  @Test(arguments: [
+    ("members", "member"), ("categories", "category"), ("boxes", "box"), ("addresses", "address"),
+    ("matches", "match"), ("wishes", "wish"), ("orders", "order"), ("ids", "id"),
+  ])
+  func aToManysIdentifiersAreAlsoReadUnderItsSingular(plural: String, singular: String) {
+    #expect(KeyConvention.singular(plural) == singular)
+  }
+
+  @Test(arguments: ["staff", "address", "s", "data"])
+  func namesThatAreNotRegularPluralsHaveNone(name: String) {
+    #expect(KeyConvention.singular(name) == nil)
   }
 }

@@ -41,7 +41,7 @@ import Testing
       |---|---|---|---|---|---|
       | id | attribute | int | identifier | `id`, `Id` |  |
       | name | attribute | string | yes | `name`, `Name` |  |
-      | employees | to-many | Employee | no | `employees`, `Employees`, `employees_ids` | inverse `department` |
+      | employees | to-many | Employee | no | `employees`, `Employees`, `employees_ids`, `employee_ids` | inverse `department` |
 
       ## Employee
 
@@ -55,7 +55,7 @@ import Testing
       | hiredAt | attribute | isoDate | no | `hiredAt`, `hired_at`, `HiredAt` | dates: dateOnly |
       | tags | attribute | array(string) | no | `tags`, `Tags` |  |
       | department | to-one | Department | no | `department`, `Department`, `department_id` | inverse `employees`; children: updateExisting false |
-      | badges | to-many (ordered) | Badge | no | `badges`, `Badges`, `badges_ids` | delete rule cascade; unknown ids: reject |
+      | badges | to-many (ordered) | Badge | no | `badges`, `Badges`, `badges_ids`, `badge_ids` | delete rule cascade; unknown ids: reject |
 
       - Default sort: `-hiredAt`
       - Validators, in order: `{"trim":"user.name"}`
