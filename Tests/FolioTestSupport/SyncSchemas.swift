@@ -8,7 +8,8 @@ public enum SyncSchemas {
   /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
   /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
-  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children).
+  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children),
+  /// `posts` (key paths into arrays).
   public static func named(_ name: String) -> Schema? {
     switch name {
     case "items": return Schema(entities: [item()])
@@ -43,6 +44,7 @@ public enum SyncSchemas {
       return Schema(entities: [contact(), team], keyConvention: .snakeCase, keyFallback: false)
     case "projects": return Schema(entities: [project, task, note, person])
     case "owned": return Schema(entities: [customer, postalAddress, geo, phone, card])
+    case "posts": return Schema(entities: [post])
     default: return nil
     }
   }
@@ -69,6 +71,19 @@ public enum SyncSchemas {
       isVerbose: verbose, validators: validators, validityRules: validity,
       deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
   }
+
+  /// **Post**: `id` int; optional `firstTag` (from `tags.0`), `cover` (from `images.0.url`),
+  /// `coverAlt` (from `images.0.meta.alt`) and `second` (from `images.1.url`): key paths into
+  /// arrays.
+  public static let post = Entity(
+    name: "Post", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int),
+      Attribute(name: "firstTag", type: .string, key: "tags.0", isOptional: true),
+      Attribute(name: "cover", type: .string, key: "images.0.url", isOptional: true),
+      Attribute(name: "coverAlt", type: .string, key: "images.0.meta.alt", isOptional: true),
+      Attribute(name: "second", type: .string, key: "images.1.url", isOptional: true),
+    ])
 
   public static let tag = Entity(
     name: "Tag", identifiers: ["id"],
