@@ -13,10 +13,12 @@ extension SchemaChecker {
         entity: e, member: m)
     }
     if let fits = SchemaChecker.fittingTypes(transform), !fits.contains(attribute.type) {
-      let list = fits.map(SchemaChecker.typeName).joined(separator: " or ")
+      let names = fits.map(Attribute.typeName)
+      let list =
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
       add(
         .invalidTransform,
-        "transform \"\(transform.name)\" stores a \(list), but attribute '\(m)' is a \(SchemaChecker.typeName(attribute.type)); change the type or the transform",
+        "transform \"\(transform.name)\" needs an attribute of type \(list), but '\(m)' is \(Attribute.typeName(attribute.type)); change the type or the transform",
         entity: e, member: m)
     }
     switch transform.kind {
@@ -63,16 +65,5 @@ extension SchemaChecker {
     case .list: return [.array(.string), .array(.int), .array(.double), .array(.bool)]
     case .custom: return nil
     }
-  }
-
-  /// The schema-file spelling of a type (`array(string)`), built without recursion.
-  static func typeName(_ type: AttributeType) -> String {
-    var inner = type
-    var depth = 0
-    while case .array(let element) = inner {
-      inner = element
-      depth += 1
-    }
-    return String(repeating: "array(", count: depth) + "\(inner)" + String(repeating: ")", count: depth)
   }
 }

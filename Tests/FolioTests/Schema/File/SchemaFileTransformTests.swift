@@ -104,12 +104,18 @@ import Testing
     #expect(
       try #require(caught).description == #"""
         A.id: identifier attribute 'id' cannot have a transform: identifiers are matched as given; transform the payload with a validator instead [invalidTransform]
-        A.id: transform "list" stores a array(string) or array(int) or array(double) or array(bool), but attribute 'id' is a string; change the type or the transform [invalidTransform]
-        A.total: transform "cents" stores a double, but attribute 'total' is a int; change the type or the transform [invalidTransform]
+        A.id: transform "list" needs an attribute of type array(string), array(int), array(double) or array(bool), but 'id' is string; change the type or the transform [invalidTransform]
+        A.total: transform "cents" needs an attribute of type double, but 'total' is int; change the type or the transform [invalidTransform]
         A.paid: transform "yesNo" needs two different non-empty words, found "y" and "Y" [invalidTransform]
         A.tags: transform "list" needs a non-empty separator [invalidTransform]
         A.at: pattern "HH:mm" has no year; a date pattern needs yyyy, MM (or M) and dd (or d) [invalidTransform]
         A.x: custom transform 'x' has no closures; create it with ValueTransform.custom("x", read:write:) or register it in CustomRules [missingClosure]
         """#)
+  }
+
+  @Test func theSchemaMarkdownNamesEachTransform() throws {
+    let markdown = try #require(SyncSchemas.named("invoices")).markdown()
+    #expect(markdown.contains(#"transform `"cents"`"#))
+    #expect(markdown.contains(#"transform `{"name":"list","separator":";"}`"#))
   }
 }
