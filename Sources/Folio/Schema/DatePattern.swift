@@ -202,11 +202,26 @@ public struct DatePattern: Sendable, Hashable {
           i += 2
           continue
         }
-        guard let close = characters[(i + 1)...].firstIndex(of: "'") else {
+        // Quoted text runs to the next lone quote; '' inside it is a quote too.
+        var j = i + 1
+        var closed = false
+        while j < characters.count {
+          if characters[j] == "'" {
+            if j + 1 < characters.count, characters[j + 1] == "'" {
+              literal += Array("'".utf8)
+              j += 2
+              continue
+            }
+            closed = true
+            break
+          }
+          literal += Array(String(characters[j]).utf8)
+          j += 1
+        }
+        guard closed else {
           throw Problem(message: "pattern \"\(pattern)\" has an unclosed quote; close quoted text with '")
         }
-        literal += Array(String(characters[(i + 1)..<close]).utf8)
-        i = close + 1
+        i = j + 1
         continue
       }
       guard c.isASCII, c.isLetter else {

@@ -93,6 +93,7 @@ import Testing
     ("yyyyMMddHHmmss", "+0200", "20140706095900", 1_404_633_540_000),
     ("'at' HH:mm 'on' dd/MM/yyyy", "+02", "at 09:59 on 06/07/2014", 1_404_633_540_000),
     ("dd/MM/yyyy '('HH'h'mm')'''", "Z", "06/07/2014 (07h59)'", 1_404_633_540_000),
+    ("'o''clock' HH dd/MM/yyyy", "UTC", "o'clock 07 06/07/2014", 1_404_630_000_000),
   ])
   func parsesAndFormatsTheSameText(_ pattern: String, _ zone: String, _ text: String, _ ms: Int64) throws {
     let compiled = try DatePattern(pattern, timeZone: zone)
@@ -123,6 +124,18 @@ import Testing
       Issue.record("\(pattern) compiled")
     } catch {
       #expect(error.message == message)
+    }
+  }
+
+  @Test(arguments: ["UTC", "+05:45", "-12:00", "+14:00"])
+  func everyInstantWrittenInAFullPatternReadsBack(_ zone: String) throws {
+    let pattern = try DatePattern("d.M.yyyy H:m:s.SSS", timeZone: zone)
+    // Instants spread over the years 0001–9998 by a fixed step.
+    var instant = ISODate.minimumMilliseconds + 86_400_000 * 366
+    while instant < ISODate.maximumMilliseconds - 86_400_000 * 366 {
+      let text = try #require(pattern.string(fromMilliseconds: instant))
+      #expect(pattern.milliseconds(from: text) == instant, "\(text)")
+      instant += 7_777_777_777_777
     }
   }
 }
