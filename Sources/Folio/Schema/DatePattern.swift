@@ -27,8 +27,11 @@
 /// ```
 public struct DatePattern: Sendable, Hashable {
   /// One numeric field of a pattern.
-  enum Field: Sendable, Hashable {
+  enum Field: Int, Sendable, Hashable {
     case year, month, day, hour, minute, second, millisecond
+
+    /// The field's position in a list of all seven.
+    var slot: Int { rawValue }
   }
 
   /// One piece of a pattern: literal bytes, or a field read with `width` digits (`0` means one
@@ -80,7 +83,8 @@ public struct DatePattern: Sendable, Hashable {
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func milliseconds(from text: String) -> Int64? {
-    var fields: [Field: Int64] = [:]
+    // Indexed by field: no dictionary per value read.
+    var fields = [Int64?](repeating: nil, count: 7)
     let bytes = Array(text.utf8)
     var at = 0
     for token in tokens {
@@ -99,20 +103,20 @@ public struct DatePattern: Sendable, Hashable {
           count += 1
         }
         guard count == most || (width == 0 && count == 1) else { return nil }
-        fields[field] = value
+        fields[field.slot] = value
       }
     }
-    guard at == bytes.count, let year = fields[.year], let month = fields[.month],
-      let day = fields[.day], (1...12).contains(month),
+    guard at == bytes.count, let year = fields[Field.year.slot], let month = fields[Field.month.slot],
+      let day = fields[Field.day.slot], (1...12).contains(month),
       (1...ISODate.daysInMonth(year: year, month: month)).contains(day)
     else { return nil }
-    let hour = fields[.hour] ?? 0
-    let minute = fields[.minute] ?? 0
-    let second = fields[.second] ?? 0
+    let hour = fields[Field.hour.slot] ?? 0
+    let minute = fields[Field.minute.slot] ?? 0
+    let second = fields[Field.second.slot] ?? 0
     guard hour < 24, minute < 60, second < 60 else { return nil }
     let local =
       ISODate.days(fromCivil: year, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000
-      + second * 1000 + (fields[.millisecond] ?? 0)
+      + second * 1000 + (fields[Field.millisecond.slot] ?? 0)
     let result = local - Int64(offsetMinutes) * 60_000
     guard result >= ISODate.minimumMilliseconds, result <= ISODate.maximumMilliseconds else {
       return nil
