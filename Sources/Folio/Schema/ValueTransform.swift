@@ -98,9 +98,12 @@ public struct ValueTransform: Sendable, Hashable, CustomStringConvertible {
   /// A transform written in Swift.
   ///
   /// ```swift
-  /// let upper = ValueTransform.custom(
-  ///   "lowercased", read: { $0.stringValue.map { .string($0.uppercased()) } },
-  ///   write: { $0.stringValue.map { .string($0.lowercased()) } ?? $0 })
+  /// let hex = ValueTransform.custom(
+  ///   "hex",
+  ///   read: { value in value.stringValue.flatMap { Int64($0, radix: 16) }.map { .int($0) } },
+  ///   write: { value in value.intValue.map { .string(String($0, radix: 16)) } ?? value })
+  /// hex.read("ff", attribute: "rgb")   // .success(255)
+  /// hex.write(255)                     // "ff"
   /// ```
   ///
   /// - Parameters:
