@@ -8,7 +8,8 @@ public enum SyncSchemas {
   /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
   /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
-  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children).
+  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children),
+  /// `posts` (key paths into arrays), `invoices` (value transforms).
   public static func named(_ name: String) -> Schema? {
     switch name {
     case "items": return Schema(entities: [item()])
@@ -44,6 +45,8 @@ public enum SyncSchemas {
     case "projects": return Schema(entities: [project, task, note, person])
     case "squads": return Schema(entities: [squad, squadMember], keyConvention: .snakeCase)
     case "owned": return Schema(entities: [customer, postalAddress, geo, phone, card])
+    case "posts": return Schema(entities: [post])
+    case "invoices": return Schema(entities: [invoice])
     default: return nil
     }
   }
@@ -70,6 +73,36 @@ public enum SyncSchemas {
       isVerbose: verbose, validators: validators, validityRules: validity,
       deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
   }
+
+  /// **Post**: `id` int; optional `firstTag` (from `tags.0`), `cover` (from `images.0.url`),
+  /// `coverAlt` (from `images.0.meta.alt`) and `second` (from `images.1.url`): key paths into
+  /// arrays.
+  public static let post = Entity(
+    name: "Post", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int),
+      Attribute(name: "firstTag", type: .string, key: "tags.0", isOptional: true),
+      Attribute(name: "cover", type: .string, key: "images.0.url", isOptional: true),
+      Attribute(name: "coverAlt", type: .string, key: "images.0.meta.alt", isOptional: true),
+      Attribute(name: "second", type: .string, key: "images.1.url", isOptional: true),
+    ])
+
+  /// **Invoice**: `id` int; optional attributes read through value transforms: `total` (double,
+  /// from `total_cents`, `cents`), `paid` (bool, `yesNo`), `flagged` (bool, `yesNo` with `Y`/`N`),
+  /// `issuedAt` (ISO date, from `issued`, `datePattern` `dd/MM/yyyy HH:mm` at +01:00), `tags`
+  /// (array of strings, `list` with `;`) and `codes` (array of ints, `list`).
+  public static let invoice = Entity(
+    name: "Invoice", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .int),
+      Attribute(name: "total", type: .double, key: "total_cents", isOptional: true).transform(.cents),
+      Attribute(name: "paid", type: .bool, isOptional: true).transform(.yesNo),
+      Attribute(name: "flagged", type: .bool, isOptional: true).transform(.yesNo(yes: "Y", no: "N")),
+      Attribute(name: "issuedAt", type: .isoDate, key: "issued", isOptional: true)
+        .transform(.datePattern("dd/MM/yyyy HH:mm", timeZone: "+01:00")),
+      Attribute(name: "tags", type: .array(.string), isOptional: true).transform(.list(separator: ";")),
+      Attribute(name: "codes", type: .array(.int), isOptional: true).transform(.list()),
+    ])
 
   public static let tag = Entity(
     name: "Tag", identifiers: ["id"],

@@ -15,6 +15,9 @@ public struct Attribute: Sendable, Hashable {
   public var defaultValue: JSONValue?
   /// Lenient date forms for this attribute; `nil` inherits the schema's.
   public var dateFormats: DateFormats?
+  /// The reversible conversion between payload and stored values (``ValueTransform``); `nil`
+  /// reads payload values as they are.
+  public var transform: ValueTransform? = nil
 
   /// Creates an attribute value.
   public init(

@@ -5,7 +5,7 @@ extension EntityMapping {
   /// Each attribute is written at its explicit key path, else at its name (its snake_case form
   /// under ``KeyConvention/snakeCase``). Relationships are written as bare identifiers at their
   /// explicit key path, else at their name (`<snake>_id` / `<snake>_ids` under snake case).
-  /// Absent members stay absent; record members the entity does not declare are left out.
+  /// Attribute values with a ``ValueTransform`` are written back through it. Absent members stay absent; record members the entity does not declare are left out.
   /// Members are written in declaration order (attributes, then relationships).
   ///
   /// ```swift
@@ -19,8 +19,12 @@ extension EntityMapping {
   /// - Complexity: O(*n* · *m*) in the number of members and the size of the record.
   public func export(_ record: JSONObject) -> JSONObject {
     var out = JSONObject(minimumCapacity: record.count)
-    for member in attributes {
-      if let value = record[member.name] { member.exportKeyPath.set(value, in: &out) }
+    for (n, member) in attributes.enumerated() {
+      guard var value = record[member.name] else { continue }
+      if n < entity.attributes.count, let transform = entity.attributes[n].transform {
+        value = transform.write(value)
+      }
+      member.exportKeyPath.set(value, in: &out)
     }
     for member in relationships {
       if let value = record[member.name] { member.exportKeyPath.set(value, in: &out) }

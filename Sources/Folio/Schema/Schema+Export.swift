@@ -36,6 +36,9 @@ extension Schema {
         var notes: [String] = []
         if let value = attribute.defaultValue { notes.append("default `\(JSONWriter.string(value))`") }
         if let formats = attribute.dateFormats { notes.append("dates: \(Schema.names(formats))") }
+        if let transform = attribute.transform {
+          notes.append("transform `\(JSONWriter.string(transform.fileValue))`")
+        }
         let required =
           entity.identifiers.contains(attribute.name)
           ? "identifier" : attribute.isOptional ? "no" : "yes"

@@ -34,11 +34,19 @@ final class EntityContext {
     /// The canonical value of `raw` (`nil` clears), or the conversion error (D6, D20), knowing
     /// the value currently stored: values already in canonical form skip conversion, and a date
     /// naming the stored instant returns the stored text without building a new one.
+    /// A transform (``ValueTransform``) reads the value first.
     @inline(__always) func coerce(
-      _ raw: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats
+      _ given: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats
     )
       -> Result<JSONValue?, CoercionError>
     {
+      var raw = given
+      if let transform = attribute.transform {
+        switch transform.read(given, attribute: name) {
+        case .success(let value): raw = value
+        case .failure(let error): return .failure(error)
+        }
+      }
       switch (plainType, raw) {
       case (.int?, .int), (.string?, .string), (.bool?, .bool), (.double?, .double):
         return .success(raw)

@@ -43,3 +43,27 @@ import Testing
     #expect(try SyncTestStore.items([["id": 1]]).state.export("Nope") == [])
   }
 }
+
+/// Key paths into arrays export into arrays, so the export syncs back unchanged.
+@Suite struct StoreStateArrayKeyPathExportTests {
+  @Test(arguments: Backing.allCases)
+  func keyPathsIntoArraysExportAsArraysAndSyncBackUnchanged(_ backing: Backing) throws {
+    let schema = try #require(SyncSchemas.named("posts"))
+    let test = try SyncTestStore.make(backing, schema, [:])
+    defer { test.remove() }
+    try test.store.sync(
+      [
+        ["id": 1, "tags": ["red", "blue"], "images": [["url": "a.png", "meta": ["alt": "A"]], ["url": "b.png"]]],
+        ["id": 2, "images": [nil, ["url": "e.png"]]],
+        ["id": 3, "tags": [nil]],
+      ],
+      into: "Post")
+    let exported = test.store.state.export("Post")
+    #expect(
+      JSONWriter.string(exported)
+        == #"[{"id":1,"images":[{"meta":{"alt":"A"},"url":"a.png"},{"url":"b.png"}],"tags":["red"]},{"id":2,"images":[null,{"url":"e.png"}]},{"id":3}]"#
+    )
+    let report = try test.store.sync(exported, into: "Post")
+    #expect(report.outcomes.map(\.kind) == [.unchanged, .unchanged, .unchanged])
+  }
+}

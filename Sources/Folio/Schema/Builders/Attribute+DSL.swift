@@ -63,4 +63,20 @@ extension Attribute {
     copy.dateFormats = formats
     return copy
   }
+
+  /// Reads payload values through a reversible transform, and writes them back through it on
+  /// export (``ValueTransform``).
+  ///
+  /// ```swift
+  /// Attribute("total", .double, from: "total_cents").transform(.cents)
+  /// Attribute("paid", .bool).transform(.yesNo(yes: "Y", no: "N"))
+  /// ```
+  ///
+  /// - Parameter transform: The transform.
+  /// - Returns: A copy with the transform set.
+  public func transform(_ transform: ValueTransform) -> Attribute {
+    var copy = self
+    copy.transform = transform
+    return copy
+  }
 }

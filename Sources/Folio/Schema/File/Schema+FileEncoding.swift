@@ -69,6 +69,7 @@ extension Attribute {
     if isOptional { o["optional"] = true }
     if let defaultValue { o["default"] = defaultValue }
     if let dateFormats { o["dateFormats"] = dateFormats.fileValue }
+    if let transform { o["transform"] = transform.fileValue }
     return .object(o)
   }
 }

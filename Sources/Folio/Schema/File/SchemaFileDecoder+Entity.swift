@@ -32,7 +32,7 @@ extension SchemaFileDecoder {
   }
 
   mutating func attribute(_ value: JSONValue, at p: String) -> Attribute? {
-    let keys: Set<String> = ["name", "type", "key", "optional", "default", "dateFormats"]
+    let keys: Set<String> = ["name", "type", "key", "optional", "default", "dateFormats", "transform"]
     guard let o = object(value, at: p, keys: keys, what: "an attribute object") else { return nil }
     let name = string(o, "name", at: p, required: true)
     let typeText = string(o, "type", at: p, required: true)
@@ -49,10 +49,13 @@ extension SchemaFileDecoder {
     let key = string(o, "key", at: p)
     let isOptional = bool(o, "optional", at: p) ?? false
     let formats = o["dateFormats"].map { dateFormats($0, at: "\(p)/dateFormats") }
+    let transform = o["transform"].flatMap { self.transform($0, at: "\(p)/transform") }
     guard let name, let type else { return nil }
-    return Attribute(
+    var attribute = Attribute(
       name: name, type: type, key: key, isOptional: isOptional, defaultValue: o["default"],
       dateFormats: formats)
+    attribute.transform = transform
+    return attribute
   }
 
   /// Parses `int`, `array(string)`, `array(array(int))` without recursion. Nesting beyond two

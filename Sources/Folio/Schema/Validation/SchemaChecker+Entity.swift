@@ -110,6 +110,7 @@ extension SchemaChecker {
     }
     if let key = attribute.key { checkKey(key, of: "attribute", entity: e, member: m) }
     if let formats = attribute.dateFormats { checkDateFormats(formats, entity: e, member: m) }
+    checkTransform(attribute, in: entity)
     if let value = attribute.defaultValue, case .failure(let error) = attribute.coerce(
       value, schemaDateFormats: schema.dateFormats)
     {
