@@ -8,7 +8,8 @@ public enum SyncSchemas {
   /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
   /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
-  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children).
+  /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children), `tickets`
+  /// (uuid identifiers, enum and decimal attributes).
   public static func named(_ name: String) -> Schema? {
     switch name {
     case "items": return Schema(entities: [item()])
@@ -43,6 +44,7 @@ public enum SyncSchemas {
       return Schema(entities: [contact(), team], keyConvention: .snakeCase, keyFallback: false)
     case "projects": return Schema(entities: [project, task, note, person])
     case "owned": return Schema(entities: [customer, postalAddress, geo, phone, card])
+    case "tickets": return Schema(entities: [ticket])
     default: return nil
     }
   }
@@ -69,6 +71,14 @@ public enum SyncSchemas {
       isVerbose: verbose, validators: validators, validityRules: validity,
       deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
   }
+
+  /// **Ticket**: `id` uuid; optional `state` enum (`open`, `closed`).
+  public static let ticket = Entity(
+    name: "Ticket", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .uuid),
+      Attribute(name: "state", type: .enumeration(["open", "closed"]), isOptional: true),
+    ])
 
   public static let tag = Entity(
     name: "Tag", identifiers: ["id"],

@@ -165,8 +165,13 @@ private struct Compiler {
     }
   }
 
-  /// Normalises a literal for the field it is compared with: date text becomes canonical.
+  /// Normalises a literal for the field it is compared with: date and UUID text becomes canonical.
   private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
+    if field.attributeType == .uuid, case .string(let text) = value,
+      let canonical = Attribute.canonicalUUID(text)
+    {
+      return .string(canonical)
+    }
     guard field.attributeType == .isoDate, case .string(let text) = value,
       let canonical = ISODate.canonicalLiteral(text)
     else { return value }

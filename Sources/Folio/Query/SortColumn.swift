@@ -69,7 +69,7 @@ enum SortColumn {
         }
       }
       self = .doubles(numbers, present: present)
-    case .string?:
+    case .string?, .uuid?, .enumeration?:
       var prefixes: [UInt64] = []
       var values: [String?] = []
       prefixes.reserveCapacity(rows.count)

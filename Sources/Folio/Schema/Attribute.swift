@@ -44,5 +44,11 @@ public indirect enum AttributeType: Sendable, Hashable {
   case isoDate
   /// An array of values of one scalar type, e.g. `.array(.string)` for tags.
   case array(AttributeType)
+  /// A UUID, stored as canonical lowercase hyphenated text
+  /// (`"0f8fad5b-d9cb-469f-a165-70867728950e"`); upper-case and braced (`{…}`) forms are
+  /// accepted and normalised, so they name the same record when used as an identifier.
+  case uuid
+  /// A string from a declared set, e.g. `.enumeration(["open", "closed"])`; stored as the string.
+  case enumeration([String])
 }
 
