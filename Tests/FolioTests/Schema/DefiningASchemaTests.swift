@@ -129,6 +129,31 @@ let employee = try RecordDecoder().decode(Employee.self, from: record)
     #expect(schema.keyConvention == .snakeCase && schema.dateFormats == .dateOnly)
   }
 
+  @Test func uuidAndEnumerationExampleNormalisesAndRejects() throws {
+let desk = try Schema {
+  Entity("Ticket") {
+    Identifier("id")
+    Attribute("id", .uuid)
+    Attribute("state", .enumeration(["open", "closed"]))
+  }
+}
+let tickets = try Store.inMemory(schema: desk)
+try tickets.sync([["id": "0F8FAD5B-D9CB-469F-A165-70867728950E", "state": "open"]], into: "Ticket")
+try tickets.sync([["id": "0f8fad5b-d9cb-469f-a165-70867728950e", "state": "closed"]], into: "Ticket")
+print(tickets.state.export("Ticket"))
+// [{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","state":"closed"}]
+let report = try tickets.sync([["id": "7c9e6679-7425-40de-944b-e07fc1f90ae7", "state": "done"]], into: "Ticket", options: SyncOptions(deleteMissing: false))
+print(report.outcomes[0].reason ?? "")
+// attribute 'state': expected one of "open", "closed", found the string "done" [notAllowedValue]
+    #expect(tickets.state.record("Ticket", "7c9e6679-7425-40de-944b-e07fc1f90ae7") == nil)
+    #expect(
+      tickets.state.export("Ticket").description
+        == #"[{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","state":"closed"}]"#)
+    #expect(
+      report.outcomes[0].reason
+        == #"attribute 'state': expected one of "open", "closed", found the string "done" [notAllowedValue]"#)
+  }
+
   @Test func unixTimestampExampleReadsEveryUnit() throws {
 let stamped = try Schema(dateFormats: .unixSeconds) {
   Entity("Event") {
