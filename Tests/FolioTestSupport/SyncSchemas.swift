@@ -72,12 +72,13 @@ public enum SyncSchemas {
       deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
   }
 
-  /// **Ticket**: `id` uuid; optional `state` enum (`open`, `closed`).
+  /// **Ticket**: `id` uuid; optional `state` enum (`open`, `closed`) and `amount` decimal.
   public static let ticket = Entity(
     name: "Ticket", identifiers: ["id"],
     attributes: [
       Attribute(name: "id", type: .uuid),
       Attribute(name: "state", type: .enumeration(["open", "closed"]), isOptional: true),
+      Attribute(name: "amount", type: .decimal, isOptional: true),
     ])
 
   public static let tag = Entity(

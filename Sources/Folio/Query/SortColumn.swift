@@ -14,6 +14,8 @@ enum SortColumn {
   case doubles([Double], present: [Bool])
   case strings(prefixes: [UInt64], values: [String?])
   case values([JSONValue?])
+  /// Canonical `decimal` texts, compared numerically (``DecimalText/compare(_:_:)``).
+  case decimals([String?])
 
   /// Reads the key of every row; `type` is the attribute type the key ends at, if any.
   init(_ rows: [CompiledQuery.Row], read: CompiledQuery.Accessor, type: AttributeType?) {
@@ -95,6 +97,19 @@ enum SortColumn {
         }
       }
       self = .strings(prefixes: prefixes, values: values)
+    case .decimal?:
+      var texts: [String?] = []
+      texts.reserveCapacity(rows.count)
+      for row in rows {
+        switch read(row.record) {
+        case nil, .null?: texts.append(nil)
+        case .string(let s)? where DecimalText.isCanonical(s): texts.append(s)
+        default:
+          self = .values(rows.map { read($0.record) })
+          return
+        }
+      }
+      self = .decimals(texts)
     default:
       self = .values(rows.map { read($0.record) })
     }
@@ -124,6 +139,13 @@ enum SortColumn {
       }
     case .values(let values):
       return ValueOrder.sortCompare(values[i], values[j])
+    case .decimals(let texts):
+      switch (texts[i], texts[j]) {
+      case (nil, nil): return 0
+      case (nil, _): return -1
+      case (_, nil): return 1
+      case (let a?, let b?): return DecimalText.compare(a, b)
+      }
     }
   }
 }

@@ -23,6 +23,7 @@ extension Attribute {
     case .isoDate: return coerceDate(value, formats: formats)
     case .uuid: return coerceUUID(value)
     case .enumeration(let values): return coerceEnumeration(value, values)
+    case .decimal: return coerceDecimal(value)
     case .array: return .failure(.typeMismatch)
     }
   }
@@ -105,7 +106,7 @@ extension Attribute {
     case .string: return "a string or an integral number"
     case .isoDate:
       return #"an ISO-8601 date such as "2014-07-06T07:59:00Z" (with a zone: Z, ±HH:MM, ±HHMM or ±HH)"#
-    case .uuid, .enumeration: return typedExpectation(type)
+    case .uuid, .enumeration, .decimal: return typedExpectation(type)
     case .array(let element): return "an array of \(typeName(element))"
     }
   }
@@ -120,6 +121,7 @@ extension Attribute {
     case .isoDate: return #"a canonical UTC date such as "2014-07-06T07:59:00.000Z""#
     case .uuid: return #"a lowercase hyphenated UUID such as "0f8fad5b-d9cb-469f-a165-70867728950e""#
     case .enumeration: return typedExpectation(type)
+    case .decimal: return #"a canonical decimal string such as "12.3" (no exponent, no trailing zeros)"#
     case .array(let element): return "an array of \(typeName(element))"
     }
   }
@@ -134,6 +136,7 @@ extension Attribute {
     case .isoDate: return "isoDate"
     case .uuid: return "uuid"
     case .enumeration: return "enum"
+    case .decimal: return "decimal"
     case .array(let element): return "array(\(typeName(element)))"
     }
   }

@@ -1,4 +1,4 @@
-// The conversion rules of the `uuid` and `enum` attribute types.
+// The conversion rules of the `uuid`, `enum` and `decimal` attribute types.
 
 extension Attribute {
   /// A UUID string in canonical lowercase hyphenated form; upper-case or mixed-case hex and a
@@ -38,6 +38,22 @@ extension Attribute {
     return values.contains(text) ? .same : .failure(.notAllowedValue)
   }
 
+  /// A decimal as canonical text (``DecimalText``): numeric strings keep every digit; JSON
+  /// numbers are exact when integers or when their double prints with at most 15 significant
+  /// digits, and are refused as `notLossless` otherwise (send such values as strings).
+  static func coerceDecimal(_ value: JSONValue) -> ScalarCoercion {
+    switch value {
+    case .string(let text):
+      guard NumericText.classify(text) != .invalid else { return .failure(.invalidText) }
+      guard let canonical = DecimalText.canonical(text) else { return .failure(.outOfRange) }
+      return canonical == text ? .same : .value(.string(canonical))
+    case .int, .double:
+      guard let canonical = DecimalText.canonical(number: value) else { return .failure(.notLossless) }
+      return .value(.string(canonical))
+    default: return .failure(.typeMismatch)
+    }
+  }
+
   /// The allowed values of an `enum` type or of an array of enums (the schema file's
   /// `"values"`), `nil` for other types.
   static func enumerationValues(_ type: AttributeType) -> [String]? {
@@ -57,6 +73,8 @@ extension Attribute {
     switch type {
     case .uuid:
       return #"a UUID string such as "0f8fad5b-d9cb-469f-a165-70867728950e" (any case, optionally in braces)"#
+    case .decimal:
+      return #"a decimal (a number of up to 15 significant digits, or a numeric string such as "12.30" for any precision)"#
     case .enumeration(let values):
       return "one of " + values.map { JSONWriter.string(.string($0)) }.joined(separator: ", ")
     default: return typeName(type)

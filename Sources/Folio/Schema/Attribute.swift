@@ -50,5 +50,8 @@ public indirect enum AttributeType: Sendable, Hashable {
   case uuid
   /// A string from a declared set, e.g. `.enumeration(["open", "closed"])`; stored as the string.
   case enumeration([String])
+  /// An exact decimal number (for money), stored as canonical plain text (`"12.3"`) and compared
+  /// numerically; decodes to Foundation's `Decimal`.
+  case decimal
 }
 

@@ -43,7 +43,7 @@ extension SchemaFileDecoder {
       if type == nil {
         problem(
           .invalidValue,
-          "unknown attribute type \"\(typeText)\"; use string, bool, int, double, isoDate, uuid, enum or array(T)",
+          "unknown attribute type \"\(typeText)\"; use string, bool, int, double, decimal, isoDate, uuid, enum or array(T)",
           at: "\(p)/type")
       } else if values != nil, !Self.isEnumeration(type) {
         problem(.invalidValue, "\"values\" applies only to an enum attribute; remove it or use \"type\": \"enum\"", at: "\(p)/values")
@@ -81,6 +81,7 @@ extension SchemaFileDecoder {
     case "isoDate": type = .isoDate
     case "uuid": type = .uuid
     case "enum": type = .enumeration(values)
+    case "decimal": type = .decimal
     default: return nil
     }
     for _ in 0..<depth { type = .array(type) }
