@@ -154,6 +154,22 @@ print(report.outcomes[0].reason ?? "")
         == #"attribute 'state': expected one of "open", "closed", found the string "done" [notAllowedValue]"#)
   }
 
+  @Test func decimalExampleStoresExactTextAndComparesNumerically() throws {
+let ledger = try Schema {
+  Entity("Payment") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("amount", .decimal)
+  }
+}
+let payments = try Store.inMemory(schema: ledger)
+try payments.sync([["id": 1, "amount": 0.1], ["id": 2, "amount": "10.00"], ["id": 3, "amount": "9.5"]], into: "Payment")
+print(payments.state.record("Payment", 1)?["amount"] ?? "-")  // "0.1"
+print(try payments.fetch(Query("Payment", where: "amount" > 1, sortedBy: "amount")).map(\.id))  // [3, 2]
+    #expect(payments.state.record("Payment", 1)?["amount"]?.description == #""0.1""#)
+    #expect("\(try payments.fetch(Query("Payment", where: "amount" > 1, sortedBy: "amount")).map(\.id))" == "[3, 2]")
+  }
+
   @Test func unixTimestampExampleReadsEveryUnit() throws {
 let stamped = try Schema(dateFormats: .unixSeconds) {
   Entity("Event") {
