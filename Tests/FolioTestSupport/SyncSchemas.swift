@@ -9,7 +9,7 @@ public enum SyncSchemas {
   /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
   /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children), `tickets`
-  /// (uuid identifiers, enum and decimal attributes).
+  /// (uuid identifiers, enum, decimal and object attributes).
   public static func named(_ name: String) -> Schema? {
     switch name {
     case "items": return Schema(entities: [item()])
@@ -72,13 +72,15 @@ public enum SyncSchemas {
       deleteIfInvalid: deleteIfInvalid, shouldUpdate: shouldUpdate)
   }
 
-  /// **Ticket**: `id` uuid; optional `state` enum (`open`, `closed`) and `amount` decimal.
+  /// **Ticket**: `id` uuid; optional `state` enum (`open`, `closed`), `amount` decimal and `meta`
+  /// object.
   public static let ticket = Entity(
     name: "Ticket", identifiers: ["id"],
     attributes: [
       Attribute(name: "id", type: .uuid),
       Attribute(name: "state", type: .enumeration(["open", "closed"]), isOptional: true),
       Attribute(name: "amount", type: .decimal, isOptional: true),
+      Attribute(name: "meta", type: .object, isOptional: true),
     ])
 
   public static let tag = Entity(

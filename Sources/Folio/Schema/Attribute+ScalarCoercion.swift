@@ -24,6 +24,9 @@ extension Attribute {
     case .uuid: return coerceUUID(value)
     case .enumeration(let values): return coerceEnumeration(value, values)
     case .decimal: return coerceDecimal(value)
+    case .object:
+      if case .object = value { return .same }
+      return .failure(.typeMismatch)
     case .array: return .failure(.typeMismatch)
     }
   }
@@ -107,6 +110,7 @@ extension Attribute {
     case .isoDate:
       return #"an ISO-8601 date such as "2014-07-06T07:59:00Z" (with a zone: Z, ±HH:MM, ±HHMM or ±HH)"#
     case .uuid, .enumeration, .decimal: return typedExpectation(type)
+    case .object: return "a JSON object"
     case .array(let element): return "an array of \(typeName(element))"
     }
   }
@@ -121,6 +125,7 @@ extension Attribute {
     case .isoDate: return #"a canonical UTC date such as "2014-07-06T07:59:00.000Z""#
     case .uuid: return #"a lowercase hyphenated UUID such as "0f8fad5b-d9cb-469f-a165-70867728950e""#
     case .enumeration: return typedExpectation(type)
+    case .object: return "a JSON object"
     case .decimal: return #"a canonical decimal string such as "12.3" (no exponent, no trailing zeros)"#
     case .array(let element): return "an array of \(typeName(element))"
     }
@@ -137,6 +142,7 @@ extension Attribute {
     case .uuid: return "uuid"
     case .enumeration: return "enum"
     case .decimal: return "decimal"
+    case .object: return "object"
     case .array(let element): return "array(\(typeName(element)))"
     }
   }

@@ -53,5 +53,9 @@ public indirect enum AttributeType: Sendable, Hashable {
   /// An exact decimal number (for money), stored as canonical plain text (`"12.3"`) and compared
   /// numerically; decodes to Foundation's `Decimal`.
   case decimal
+  /// A JSON object kept as one value: stored as given, compared and diffed as a whole (a change
+  /// to one inner member is one change of the attribute), not a relationship. Decodes to a nested
+  /// `Codable` struct.
+  case object
 }
 

@@ -110,7 +110,7 @@ extension AttributeType: Codable {
     let text = try c.decode(String.self)
     guard let type = SchemaFileDecoder.attributeType(text), !SchemaFileDecoder.isEnumeration(type) else {
       throw DecodingError.dataCorruptedError(
-        in: c, debugDescription: "unknown attribute type \"\(text)\"; use string, bool, int, double, decimal, isoDate, uuid, array(T), or {\"type\": \"enum\", \"values\": [...]}")
+        in: c, debugDescription: "unknown attribute type \"\(text)\"; use string, bool, int, double, decimal, isoDate, uuid, object, array(T), or {\"type\": \"enum\", \"values\": [...]}")
     }
     self = type
   }

@@ -43,7 +43,7 @@ extension SchemaFileDecoder {
       if type == nil {
         problem(
           .invalidValue,
-          "unknown attribute type \"\(typeText)\"; use string, bool, int, double, decimal, isoDate, uuid, enum or array(T)",
+          "unknown attribute type \"\(typeText)\"; use string, bool, int, double, decimal, isoDate, uuid, enum, object or array(T)",
           at: "\(p)/type")
       } else if values != nil, !Self.isEnumeration(type) {
         problem(.invalidValue, "\"values\" applies only to an enum attribute; remove it or use \"type\": \"enum\"", at: "\(p)/values")
@@ -82,6 +82,7 @@ extension SchemaFileDecoder {
     case "uuid": type = .uuid
     case "enum": type = .enumeration(values)
     case "decimal": type = .decimal
+    case "object": type = .object
     default: return nil
     }
     for _ in 0..<depth { type = .array(type) }
