@@ -170,6 +170,21 @@ print(try payments.fetch(Query("Payment", where: "amount" > 1, sortedBy: "amount
     #expect("\(try payments.fetch(Query("Payment", where: "amount" > 1, sortedBy: "amount")).map(\.id))" == "[3, 2]")
   }
 
+  @Test func objectExampleDiffsTheWholeValue() throws {
+let catalog = try Schema {
+  Entity("Product") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("size", .object)
+  }
+}
+let products = try Store.inMemory(schema: catalog)
+try products.sync([["id": 1, "size": ["w": 1, "h": 2]]], into: "Product")
+let change = try products.sync([["id": 1, "size": ["h": 2, "w": 3]]], into: "Product")
+print(change.outcomes[0].line)  // Product 1 updated: size {"h":2,"w":1} → {"h":2,"w":3}
+    #expect(change.outcomes[0].line == #"Product 1 updated: size {"h":2,"w":1} → {"h":2,"w":3}"#)
+  }
+
   @Test func unixTimestampExampleReadsEveryUnit() throws {
 let stamped = try Schema(dateFormats: .unixSeconds) {
   Entity("Event") {
