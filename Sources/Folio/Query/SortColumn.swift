@@ -6,6 +6,8 @@
 ///   milliseconds; doubles, and integers of a double attribute within ±2^53, as `Double`.
 /// - Strings carry an 8-byte big-endian prefix of their UTF-8 (zero-padded), whose order is their
 ///   byte order where the prefixes differ; equal prefixes fall back to comparing every byte.
+/// - `decimal` attributes keep their canonical texts and compare them numerically
+///   (``DecimalText/compare(_:_:)``), not by the general rule's string order.
 /// - Anything else (mixed kinds, non-canonical dates, arrays) keeps the values and compares them
 ///   with the general rule.
 /// Missing values and nulls sort first in every form.
