@@ -32,6 +32,25 @@ extension Attribute {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Whether `text` is already a canonical UUID (lowercase hyphenated), checked without
+  /// allocating: opening a store runs it on every stored UUID.
+  static func isCanonicalUUID(_ text: String) -> Bool {
+    var count = 0
+    for byte in text.utf8 {
+      if count == 8 || count == 13 || count == 18 || count == 23 {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): break
+        default: return false
+        }
+      }
+      count += 1
+      if count > 36 { return false }
+    }
+    return count == 36
+  }
+
   /// A string that is one of `values` (compared by UTF-8 bytes, so case matters).
   static func coerceEnumeration(_ value: JSONValue, _ values: [String]) -> ScalarCoercion {
     guard case .string(let text) = value else { return .failure(.typeMismatch) }

@@ -59,6 +59,15 @@ import Testing
     )
   }
 
+  @Test(arguments: [
+    (lower, true), (upper, false), ("{\(lower)}", false), (lower + "0", false),
+    (String(lower.dropLast()), false), ("0f8fad5b-d9cb-469f-a165+70867728950e", false), ("", false),
+  ])
+  func canonicalUUIDCheckAgreesWithNormalising(_ text: String, _ isCanonical: Bool) {
+    #expect(Attribute.isCanonicalUUID(text) == isCanonical)
+    #expect((Attribute.canonicalUUID(text) == text) == isCanonical)
+  }
+
   @Test func storedUUIDMustBeCanonical() throws {
     let id = Attribute(name: "id", type: .uuid)
     try id.validateStored(.string(Self.lower))
