@@ -281,6 +281,32 @@ import Testing
     #expect(error.description.contains("[notAllowedValue]"))
   }
 
+  @Test func addingEnumValuesNeedsNoMigrationButRemovingOneDoes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/store.folio"
+    func schema(_ values: [String]) throws -> Schema {
+      try Schema {
+        Entity("Ticket") {
+          Identifier("id")
+          Attribute("id", .uuid)
+          Attribute("state", .enumeration(values))
+        }
+      }
+    }
+    do {
+      let store = try Store(directory: path, schema: try schema(["open", "closed"]))
+      try store.sync([["id": .string(Self.lower), "state": "open"]], into: "Ticket")
+    }
+    do {
+      let store = try Store(directory: path, schema: try schema(["open", "closed", "blocked"]))
+      #expect(store.get("Ticket", .string(Self.lower))?["state"] == "open")
+    }
+    let error = try #require(throws: StoreError.self) { try Store(directory: path, schema: try schema(["open"])) }
+    #expect(error.code == .schemaMismatch)
+    #expect(error.description.contains(#"Ticket.state no longer allows "closed", "blocked""#))
+  }
+
   enum State: String, Codable { case open, closed }
   struct Ticket: Codable, Equatable {
     var id: UUID
