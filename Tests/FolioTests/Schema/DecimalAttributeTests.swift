@@ -79,6 +79,15 @@ import Testing
     #expect(store.state.export("Payment") == [["id": 1, "amount": "10"], ["id": 2, "amount": "9.5"], ["id": 3, "amount": "-0.25"], ["id": 4]])
   }
 
+  @Test func minAndMaxAreNumericAndSumIsRefused() throws {
+    let store = try Store.inMemory(schema: try Self.makeSchema())
+    try store.sync([["id": 1, "amount": "10"], ["id": 2, "amount": "9.5"], ["id": 3, "amount": "-0.25"]], into: "Payment")
+    #expect(try store.min("amount", in: Query("Payment")) == "-0.25")
+    #expect(try store.max("amount", in: Query("Payment")) == "10")
+    let error = try #require(throws: QueryError.self) { try store.sum("amount", in: Query("Payment")) }
+    #expect(error.code == .invalidOperand)
+  }
+
   @Test func aValueWithAnotherScaleIsNoChange() throws {
     let store = try Store.inMemory(schema: try Self.makeSchema())
     try store.sync([["id": 1, "amount": 12.3]], into: "Payment")
