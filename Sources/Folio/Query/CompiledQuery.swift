@@ -193,7 +193,8 @@ private struct Compiler {
       let resolved = try resolve(field)
       let read = resolved.read
       let value = normalise(literal, for: resolved)
-      if resolved.attributeType == .decimal, case .string(let text) = value {
+      if resolved.attributeType == .decimal, !value.isNull {
+        let text = value.stringValue.flatMap { DecimalText.isCanonical($0) ? $0 : nil }
         return DecimalText.matcher(read, comparison, text)
       }
       switch comparison {

@@ -75,6 +75,11 @@ import Testing
     #expect(try store.fetch(Query("Payment", where: "amount" < 9.75)).map(\.id) == [2, 3])
     #expect(try store.fetch(Query("Payment", where: "amount" >= "9.5")).map(\.id) == [1, 2])
     #expect(try store.fetch(Query("Payment", sortedBy: "amount")).map(\.id) == [4, 3, 2, 1])
+    // A literal that is no decimal matches nothing and orders nothing.
+    #expect(try store.fetch(Query("Payment", where: "amount" == "ten")).isEmpty)
+    #expect(try store.fetch(Query("Payment", where: "amount" < "ten")).isEmpty)
+    #expect(try store.fetch(Query("Payment", where: "amount" != "ten")).count == 4)
+    #expect(try store.fetch(Query("Payment", where: "amount" == JSONValue.null)).map(\.id) == [4])
     #expect(try store.fetch(Query("Payment", sortedBy: "-amount")).map(\.id) == [1, 2, 3, 4])
     #expect(store.state.export("Payment") == [["id": 1, "amount": "10"], ["id": 2, "amount": "9.5"], ["id": 3, "amount": "-0.25"], ["id": 4]])
   }
