@@ -9,7 +9,8 @@ public enum SyncSchemas {
   /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
   /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children),
-  /// `posts` (key paths into arrays), `invoices` (value transforms).
+  /// `posts` (key paths into arrays), `invoices` (value transforms), `tickets` (uuid
+  /// identifiers, enum, decimal and object attributes), `squads` (identifier keys).
   public static func named(_ name: String) -> Schema? {
     switch name {
     case "items": return Schema(entities: [item()])
@@ -47,6 +48,7 @@ public enum SyncSchemas {
     case "owned": return Schema(entities: [customer, postalAddress, geo, phone, card])
     case "posts": return Schema(entities: [post])
     case "invoices": return Schema(entities: [invoice])
+    case "tickets": return Schema(entities: [ticket])
     default: return nil
     }
   }
@@ -102,6 +104,17 @@ public enum SyncSchemas {
         .transform(.datePattern("dd/MM/yyyy HH:mm", timeZone: "+01:00")),
       Attribute(name: "tags", type: .array(.string), isOptional: true).transform(.list(separator: ";")),
       Attribute(name: "codes", type: .array(.int), isOptional: true).transform(.list()),
+    ])
+
+  /// **Ticket**: `id` uuid; optional `state` enum (`open`, `closed`), `amount` decimal and `meta`
+  /// object.
+  public static let ticket = Entity(
+    name: "Ticket", identifiers: ["id"],
+    attributes: [
+      Attribute(name: "id", type: .uuid),
+      Attribute(name: "state", type: .enumeration(["open", "closed"]), isOptional: true),
+      Attribute(name: "amount", type: .decimal, isOptional: true),
+      Attribute(name: "meta", type: .object, isOptional: true),
     ])
 
   public static let tag = Entity(

@@ -165,8 +165,18 @@ private struct Compiler {
     }
   }
 
-  /// Normalises a literal for the field it is compared with: date text becomes canonical.
+  /// Normalises a literal for the field it is compared with: date, UUID and decimal text (and
+  /// decimal numbers) becomes canonical.
   private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
+    if field.attributeType == .uuid, case .string(let text) = value,
+      let canonical = Attribute.canonicalUUID(text)
+    {
+      return .string(canonical)
+    }
+    if field.attributeType == .decimal {
+      let canonical = value.stringValue.flatMap(DecimalText.canonical) ?? DecimalText.canonical(number: value)
+      return canonical.map { .string($0) } ?? value
+    }
     guard field.attributeType == .isoDate, case .string(let text) = value,
       let canonical = ISODate.canonicalLiteral(text)
     else { return value }
@@ -183,6 +193,10 @@ private struct Compiler {
       let resolved = try resolve(field)
       let read = resolved.read
       let value = normalise(literal, for: resolved)
+      if resolved.attributeType == .decimal, !value.isNull {
+        let text = value.stringValue.flatMap { DecimalText.isCanonical($0) ? $0 : nil }
+        return DecimalText.matcher(read, comparison, text)
+      }
       switch comparison {
       case .equal: return { ValueOrder.equal(read($0), value) }
       case .notEqual: return { !ValueOrder.equal(read($0), value) }

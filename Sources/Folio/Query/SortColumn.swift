@@ -6,6 +6,8 @@
 ///   milliseconds; doubles, and integers of a double attribute within ±2^53, as `Double`.
 /// - Strings carry an 8-byte big-endian prefix of their UTF-8 (zero-padded), whose order is their
 ///   byte order where the prefixes differ; equal prefixes fall back to comparing every byte.
+/// - `decimal` attributes keep their canonical texts and compare them numerically
+///   (``DecimalText/compare(_:_:)``), not by the general rule's string order.
 /// - Anything else (mixed kinds, non-canonical dates, arrays) keeps the values and compares them
 ///   with the general rule.
 /// Missing values and nulls sort first in every form.
@@ -14,6 +16,8 @@ enum SortColumn {
   case doubles([Double], present: [Bool])
   case strings(prefixes: [UInt64], values: [String?])
   case values([JSONValue?])
+  /// Canonical `decimal` texts, compared numerically (``DecimalText/compare(_:_:)``).
+  case decimals([String?])
 
   /// Reads the key of every row; `type` is the attribute type the key ends at, if any.
   init(_ rows: [CompiledQuery.Row], read: CompiledQuery.Accessor, type: AttributeType?) {
@@ -69,7 +73,7 @@ enum SortColumn {
         }
       }
       self = .doubles(numbers, present: present)
-    case .string?:
+    case .string?, .uuid?, .enumeration?:
       var prefixes: [UInt64] = []
       var values: [String?] = []
       prefixes.reserveCapacity(rows.count)
@@ -95,6 +99,19 @@ enum SortColumn {
         }
       }
       self = .strings(prefixes: prefixes, values: values)
+    case .decimal?:
+      var texts: [String?] = []
+      texts.reserveCapacity(rows.count)
+      for row in rows {
+        switch read(row.record) {
+        case nil, .null?: texts.append(nil)
+        case .string(let s)? where DecimalText.isCanonical(s): texts.append(s)
+        default:
+          self = .values(rows.map { read($0.record) })
+          return
+        }
+      }
+      self = .decimals(texts)
     default:
       self = .values(rows.map { read($0.record) })
     }
@@ -124,6 +141,13 @@ enum SortColumn {
       }
     case .values(let values):
       return ValueOrder.sortCompare(values[i], values[j])
+    case .decimals(let texts):
+      switch (texts[i], texts[j]) {
+      case (nil, nil): return 0
+      case (nil, _): return -1
+      case (_, nil): return 1
+      case (let a?, let b?): return DecimalText.compare(a, b)
+      }
     }
   }
 }

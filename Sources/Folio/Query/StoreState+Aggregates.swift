@@ -2,12 +2,14 @@
 /// no values is `nil` (D23).
 extension StoreState {
   /// Calls `body` with the value of `field` for each of `query`'s results (offset and limit
-  /// applied), nulls skipped.
+  /// applied), nulls skipped; `resolved` first receives the field's attribute type.
   private func forEachValue(
-    of field: Field, in query: Query, numeric: Bool, _ body: (JSONValue) -> Void
+    of field: Field, in query: Query, numeric: Bool,
+    resolved onResolve: (AttributeType?) -> Void = { _ in }, _ body: (JSONValue) -> Void
   ) throws(QueryError) {
     let compiled = try CompiledQuery(query, in: self)
     let resolved = try compiled.resolve(field)
+    onResolve(resolved.attributeType)
     if numeric {
       let type = resolved.attributeType
       guard type == .int || type == .double else {
@@ -40,12 +42,18 @@ extension StoreState {
     -> JSONValue?
   {
     var best: JSONValue?
-    try forEachValue(of: field, in: query, numeric: false) { value in
+    var isDecimal = false
+    try forEachValue(of: field, in: query, numeric: false, resolved: { isDecimal = $0 == .decimal }) { value in
       guard let current = best else {
         best = value
         return
       }
-      let c = ValueOrder.sortCompare(value, current)
+      let c: Int
+      if isDecimal, case .string(let a) = value, case .string(let b) = current {
+        c = DecimalText.compare(a, b)  // Decimal text orders numerically, not by bytes.
+      } else {
+        c = ValueOrder.sortCompare(value, current)
+      }
       if greatest ? c > 0 : c < 0 { best = value }
     }
     return best

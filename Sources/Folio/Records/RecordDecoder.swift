@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Records are `JSONObject`s keyed by attribute and relationship names. Numbers convert to any
 /// Swift integer or floating-point type they fit exactly; `Date` fields read ISO-8601 strings
-/// (any form ``ISODate`` accepts); `URL` fields read strings. A missing key or `null` decodes as
+/// (any form ``ISODate`` accepts); `URL` fields read strings; `Decimal` fields read decimal text
+/// (`"12.3"`, as `decimal` attributes store it) exactly. A missing key or `null` decodes as
 /// `nil` for optional fields. ``keyStrategy`` and ``dateStrategy`` adapt types whose coding
 /// keys or dates are spelled differently from the records.
 ///
@@ -105,6 +106,14 @@ struct ValueDecoder: Decoder {
         throw RecordCodingError.mismatch(codingPath, options.dates.expected, value)
       }
       return date
+    }
+    if type == Decimal.self {
+      // A decimal attribute stores canonical text; numbers are read through their shortest form.
+      let text = value.stringValue ?? DecimalText.canonical(number: value) ?? ""
+      guard DecimalText.canonical(text) != nil, let decimal = Decimal(string: text) as? T else {
+        throw RecordCodingError.mismatch(codingPath, "a decimal (a numeric string such as \"12.3\")", value)
+      }
+      return decimal
     }
     if type == URL.self {
       guard case .string(let text) = value, let url = URL(string: text) as? T else {

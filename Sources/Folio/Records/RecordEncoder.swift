@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The result is in canonical record form for the scalar types: integers as `.int`, floating
 /// point as `.double`, `Date` as a canonical UTC ISO string with milliseconds
-/// (`"2014-07-06T07:59:00.000Z"`, sub-millisecond digits truncated), `URL` as its string.
+/// (`"2014-07-06T07:59:00.000Z"`, sub-millisecond digits truncated), `URL` as its string,
+/// `Decimal` as canonical decimal text (`"12.3"`).
 /// `nil` optionals are left out; a `null` written explicitly at the top level of the record is
 /// left out too, because records omit null members. ``keyStrategy`` and ``dateStrategy`` adapt
 /// types whose coding keys or dates are spelled differently from the records.
@@ -142,6 +143,14 @@ struct ValueEncoder: Encoder {
           message: "the date \(date) cannot be stored as \(options.dates.expected)")
       }
       node.content = .value(stored)
+    } else if let decimal = value as? Decimal {
+      // Canonical decimal text, exactly as a `decimal` attribute stores it.
+      guard decimal.isFinite, let text = DecimalText.canonical(decimal.description) else {
+        throw RecordCodingError(
+          code: .outOfRange, path: RecordCodingError.path(codingPath),
+          message: "the decimal \(decimal) cannot be stored as decimal text")
+      }
+      node.content = .value(.string(text))
     } else if let url = value as? URL {
       node.content = .value(.string(url.absoluteString))
     } else {

@@ -9,6 +9,10 @@ extension Attribute {
   /// | `bool` | `true`/`false`, `0`/`1`, `"true"`/`"false"` | `.bool` |
   /// | `string` | strings, integral numbers as decimal text (`5.0` → `"5"`) | `.string` |
   /// | `isoDate` | strict ISO-8601 instants (see ``ISODate``), `""` as `null`; lenient forms per ``DateFormats`` | `.string`, UTC, 3 fraction digits |
+  /// | `uuid` | UUID strings in any case, optionally braced (`"{0F8FAD5B-…}"`) | `.string`, lowercase hyphenated |
+  /// | `enumeration(values)` | strings equal (byte for byte) to one of `values` | `.string` |
+  /// | `object` | JSON objects, kept as given | `.object` |
+  /// | `decimal` | numeric strings (any precision), integers, numbers of ≤ 15 significant digits | `.string`, plain canonical text (`"12.3"`) |
   /// | `array(T)` | arrays whose every element coerces to `T` | `.array` |
   ///
   /// `null` (and `""` for dates) means "clear": the result is `.success(nil)` for an optional
@@ -128,6 +132,14 @@ extension Attribute {
     case (.isoDate, .string(let s)):
       if ISODate.isCanonical(s) { return nil }
       return ISODate.milliseconds(from: s) == nil ? .invalidDate : .notCanonical
+    case (.uuid, .string(let s)):
+      if let canonical = canonicalUUID(s) { return canonical == s ? nil : .notCanonical }
+      return .invalidUUID
+    case (.enumeration(let values), .string(let s)): return values.contains(s) ? nil : .notAllowedValue
+    case (.object, .object): return nil
+    case (.decimal, .string(let s)):
+      if DecimalText.isCanonical(s) { return nil }
+      return DecimalText.canonical(s) == nil ? .invalidText : .notCanonical
     case (.array, _): return .typeMismatch
     default:
       switch coerceScalar(value, to: type, formats: .strict) {

@@ -21,6 +21,12 @@ extension Attribute {
     case .bool: return coerceBool(value)
     case .string: return coerceString(value)
     case .isoDate: return coerceDate(value, formats: formats)
+    case .uuid: return coerceUUID(value)
+    case .enumeration(let values): return coerceEnumeration(value, values)
+    case .decimal: return coerceDecimal(value)
+    case .object:
+      if case .object = value { return .same }
+      return .failure(.typeMismatch)
     case .array: return .failure(.typeMismatch)
     }
   }
@@ -103,6 +109,8 @@ extension Attribute {
     case .string: return "a string or an integral number"
     case .isoDate:
       return #"an ISO-8601 date such as "2014-07-06T07:59:00Z" (with a zone: Z, ±HH:MM, ±HHMM or ±HH)"#
+    case .uuid, .enumeration, .decimal: return typedExpectation(type)
+    case .object: return "a JSON object"
     case .array(let element): return "an array of \(typeName(element))"
     }
   }
@@ -115,6 +123,10 @@ extension Attribute {
     case .bool: return "true or false"
     case .string: return "a string"
     case .isoDate: return #"a canonical UTC date such as "2014-07-06T07:59:00.000Z""#
+    case .uuid: return #"a lowercase hyphenated UUID such as "0f8fad5b-d9cb-469f-a165-70867728950e""#
+    case .enumeration: return typedExpectation(type)
+    case .object: return "a JSON object"
+    case .decimal: return #"a canonical decimal string such as "12.3" (no exponent, no trailing zeros)"#
     case .array(let element): return "an array of \(typeName(element))"
     }
   }
@@ -127,6 +139,10 @@ extension Attribute {
     case .bool: return "bool"
     case .string: return "string"
     case .isoDate: return "isoDate"
+    case .uuid: return "uuid"
+    case .enumeration: return "enum"
+    case .decimal: return "decimal"
+    case .object: return "object"
     case .array(let element): return "array(\(typeName(element)))"
     }
   }

@@ -47,5 +47,18 @@ public indirect enum AttributeType: Sendable, Hashable {
   case isoDate
   /// An array of values of one scalar type, e.g. `.array(.string)` for tags.
   case array(AttributeType)
+  /// A UUID, stored as canonical lowercase hyphenated text
+  /// (`"0f8fad5b-d9cb-469f-a165-70867728950e"`); upper-case and braced (`{…}`) forms are
+  /// accepted and normalised, so they name the same record when used as an identifier.
+  case uuid
+  /// A string from a declared set, e.g. `.enumeration(["open", "closed"])`; stored as the string.
+  case enumeration([String])
+  /// An exact decimal number (for money), stored as canonical plain text (`"12.3"`) and compared
+  /// numerically; decodes to Foundation's `Decimal`.
+  case decimal
+  /// A JSON object kept as one value: stored as given, compared and diffed as a whole (a change
+  /// to one inner member is one change of the attribute), not a relationship. Decodes to a nested
+  /// `Codable` struct.
+  case object
 }
 

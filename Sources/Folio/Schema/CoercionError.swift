@@ -33,6 +33,10 @@ public struct CoercionError: Error, Sendable, Hashable, CustomStringConvertible 
     public static let nullNotAllowed = Code("nullNotAllowed")
     /// A stored value that is valid but not in canonical form (checked when opening files).
     public static let notCanonical = Code("notCanonical")
+    /// A string that is not a UUID of the accepted forms (for `uuid` attributes).
+    public static let invalidUUID = Code("invalidUUID")
+    /// A string outside an `enum` attribute's declared values.
+    public static let notAllowedValue = Code("notAllowedValue")
   }
 
   /// What went wrong.

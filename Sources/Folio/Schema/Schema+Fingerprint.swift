@@ -26,8 +26,13 @@ extension Schema {
     }
     let shapes: [JSONValue] = byName(entities.map(\.declaredForm), \.name).map { entity in
       let attributes: [JSONValue] = byName(entity.attributes, \.name).map {
-        ["name": .string($0.name), "type": .string(Attribute.typeName($0.type)),
-         "optional": .bool($0.isOptional)]
+        var shape: JSONObject = [
+          "name": .string($0.name), "type": .string(Attribute.typeName($0.type)),
+          "optional": .bool($0.isOptional),
+        ]
+        // Only enum attributes carry values, so fingerprints of schemas without them are unchanged.
+        if let values = Attribute.enumerationValues($0.type) { shape["values"] = .array(values.map { .string($0) }) }
+        return .object(shape)
       }
       let relationships: [JSONValue] = byName(entity.relationships, \.name).map {
         ["name": .string($0.name), "target": .string($0.target), "toMany": .bool($0.isToMany),

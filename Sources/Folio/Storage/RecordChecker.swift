@@ -14,7 +14,8 @@ struct RecordChecker: Sendable {
   private let isRequired: [Bool]
   /// For each name: the JSON kind that is always canonical for it (0 string, 1 int, 2 double,
   /// 3 bool); 4 for a date (canonical when ``ISODate/isCanonical(_:)``); 5–8 for an array of
-  /// strings, ints, doubles or bools (canonical when every element has that kind); 255 when
+  /// strings, ints, doubles or bools (canonical when every element has that kind); 9 for a UUID
+  /// (canonical when ``Attribute/isCanonicalUUID(_:)``); 255 when
   /// values always need ``Attribute/validateStored(_:)``. A value that fails a fast check is
   /// checked by ``Attribute/validateStored(_:)``, so the messages are the same.
   private let plainKind: [UInt8]
@@ -43,6 +44,7 @@ struct RecordChecker: Sendable {
       case .array(.int): return 6
       case .array(.double): return 7
       case .array(.bool): return 8
+      case .uuid: return 9
       default: return 255
       }
     }
@@ -102,6 +104,7 @@ struct RecordChecker: Sendable {
           switch (plainKind[position], members[index].value) {
           case (0, .string), (1, .int), (2, .double), (3, .bool): isPlain = true
           case (4, .string(let text)): isPlain = ISODate.isCanonical(text)
+          case (9, .string(let text)): isPlain = Attribute.isCanonicalUUID(text)
           case (5...8, .array(let elements)):
             isPlain = Self.allElements(elements, haveKind: plainKind[position] - 5)
           default: isPlain = false

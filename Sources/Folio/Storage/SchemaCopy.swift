@@ -44,8 +44,9 @@ enum SchemaCopy {
   }
 
   /// Why records stored under `stored` might not be valid under `current`; empty when every
-  /// such record stays valid (the differences only add entities, optional attributes or
-  /// relationships, or make required attributes optional), so no migration is needed.
+  /// such record stays valid (the differences only add entities, optional attributes,
+  /// relationships or enum values, or make required attributes optional), so no migration is
+  /// needed.
   static func incompatibilities(stored: Schema, current: Schema) -> [String] {
     var problems: [String] = []
     for old in stored.entities {
@@ -62,7 +63,18 @@ enum SchemaCopy {
           continue
         }
         if next.type != attribute.type {
-          problems.append("\(old.name).\(attribute.name) changed type from \(Attribute.typeName(attribute.type)) to \(Attribute.typeName(next.type))")
+          let storedValues = Attribute.enumerationValues(attribute.type)
+          let newValues = Attribute.enumerationValues(next.type)
+          if let storedValues, let newValues, Attribute.typeName(attribute.type) == Attribute.typeName(next.type) {
+            // Adding enum values keeps every stored value valid; removing one may not.
+            let removed = storedValues.filter { !newValues.contains($0) }
+            if !removed.isEmpty {
+              let list = removed.map { JSONWriter.string(.string($0)) }.joined(separator: ", ")
+              problems.append("\(old.name).\(attribute.name) no longer allows \(list)")
+            }
+          } else {
+            problems.append("\(old.name).\(attribute.name) changed type from \(Attribute.typeName(attribute.type)) to \(Attribute.typeName(next.type))")
+          }
         }
         if attribute.isOptional, !next.isOptional {
           problems.append("\(old.name).\(attribute.name) became required")

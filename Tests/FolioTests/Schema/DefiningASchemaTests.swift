@@ -129,6 +129,62 @@ let employee = try RecordDecoder().decode(Employee.self, from: record)
     #expect(schema.keyConvention == .snakeCase && schema.dateFormats == .dateOnly)
   }
 
+  @Test func uuidAndEnumerationExampleNormalisesAndRejects() throws {
+let desk = try Schema {
+  Entity("Ticket") {
+    Identifier("id")
+    Attribute("id", .uuid)
+    Attribute("state", .enumeration(["open", "closed"]))
+  }
+}
+let tickets = try Store.inMemory(schema: desk)
+try tickets.sync([["id": "0F8FAD5B-D9CB-469F-A165-70867728950E", "state": "open"]], into: "Ticket")
+try tickets.sync([["id": "0f8fad5b-d9cb-469f-a165-70867728950e", "state": "closed"]], into: "Ticket")
+print(tickets.state.export("Ticket"))
+// [{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","state":"closed"}]
+let report = try tickets.sync([["id": "7c9e6679-7425-40de-944b-e07fc1f90ae7", "state": "done"]], into: "Ticket", options: SyncOptions(deleteMissing: false))
+print(report.outcomes[0].reason ?? "")
+// attribute 'state': expected one of "open", "closed", found the string "done" [notAllowedValue]
+    #expect(tickets.state.record("Ticket", "7c9e6679-7425-40de-944b-e07fc1f90ae7") == nil)
+    #expect(
+      tickets.state.export("Ticket").description
+        == #"[{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","state":"closed"}]"#)
+    #expect(
+      report.outcomes[0].reason
+        == #"attribute 'state': expected one of "open", "closed", found the string "done" [notAllowedValue]"#)
+  }
+
+  @Test func decimalExampleStoresExactTextAndComparesNumerically() throws {
+let ledger = try Schema {
+  Entity("Payment") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("amount", .decimal)
+  }
+}
+let payments = try Store.inMemory(schema: ledger)
+try payments.sync([["id": 1, "amount": 0.1], ["id": 2, "amount": "10.00"], ["id": 3, "amount": "9.5"]], into: "Payment")
+print(payments.state.record("Payment", 1)?["amount"] ?? "-")  // "0.1"
+print(try payments.fetch(Query("Payment", where: "amount" > 1, sortedBy: "amount")).map(\.id))  // [3, 2]
+    #expect(payments.state.record("Payment", 1)?["amount"]?.description == #""0.1""#)
+    #expect("\(try payments.fetch(Query("Payment", where: "amount" > 1, sortedBy: "amount")).map(\.id))" == "[3, 2]")
+  }
+
+  @Test func objectExampleDiffsTheWholeValue() throws {
+let catalog = try Schema {
+  Entity("Product") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("size", .object)
+  }
+}
+let products = try Store.inMemory(schema: catalog)
+try products.sync([["id": 1, "size": ["w": 1, "h": 2]]], into: "Product")
+let change = try products.sync([["id": 1, "size": ["h": 2, "w": 3]]], into: "Product")
+print(change.outcomes[0].line)  // Product 1 updated: size {"h":2,"w":1} → {"h":2,"w":3}
+    #expect(change.outcomes[0].line == #"Product 1 updated: size {"h":2,"w":1} → {"h":2,"w":3}"#)
+  }
+
   @Test func unixTimestampExampleReadsEveryUnit() throws {
 let stamped = try Schema(dateFormats: .unixSeconds) {
   Entity("Event") {

@@ -78,18 +78,39 @@ extension Relationship: Codable {
 }
 
 extension AttributeType: Codable {
-  /// Encodes the type name: `"int"`, `"array(string)"`.
+  private enum EnumKeys: String, CodingKey { case type, values }
+
+  /// Encodes the type name: `"int"`, `"array(string)"`; an enum (or an array of enums) as the
+  /// object `{"type": "enum", "values": [...]}`, as in the schema file.
   public func encode(to encoder: any Encoder) throws {
+    if let values = Attribute.enumerationValues(self) {
+      var c = encoder.container(keyedBy: EnumKeys.self)
+      try c.encode(Attribute.typeName(self), forKey: .type)
+      try c.encode(values, forKey: .values)
+      return
+    }
     var c = encoder.singleValueContainer()
     try c.encode(Attribute.typeName(self))
   }
-  /// Decodes a type name.
+  /// Decodes a type name, or an enum's `{"type": …, "values": […]}` object.
   public init(from decoder: any Decoder) throws {
+    if let keyed = try? decoder.container(keyedBy: EnumKeys.self) {
+      let text = try keyed.decode(String.self, forKey: .type)
+      let values = try keyed.decode([String].self, forKey: .values)
+      guard let type = SchemaFileDecoder.attributeType(text, values: values),
+        SchemaFileDecoder.isEnumeration(type)
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .type, in: keyed, debugDescription: "\"values\" applies only to enum types, not \"\(text)\"")
+      }
+      self = type
+      return
+    }
     let c = try decoder.singleValueContainer()
     let text = try c.decode(String.self)
-    guard let type = SchemaFileDecoder.attributeType(text) else {
+    guard let type = SchemaFileDecoder.attributeType(text), !SchemaFileDecoder.isEnumeration(type) else {
       throw DecodingError.dataCorruptedError(
-        in: c, debugDescription: "unknown attribute type \"\(text)\"; use string, bool, int, double, isoDate or array(T)")
+        in: c, debugDescription: "unknown attribute type \"\(text)\"; use string, bool, int, double, decimal, isoDate, uuid, object, array(T), or {\"type\": \"enum\", \"values\": [...]}")
     }
     self = type
   }

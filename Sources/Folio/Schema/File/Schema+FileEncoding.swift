@@ -65,6 +65,7 @@ extension Attribute {
     var o = JSONObject()
     o["name"] = .string(name)
     o["type"] = .string(Attribute.typeName(type))
+    if let values = Attribute.enumerationValues(type) { o["values"] = .array(values.map { .string($0) }) }
     if let key { o["key"] = .string(key) }
     if isOptional { o["optional"] = true }
     if let defaultValue { o["default"] = defaultValue }

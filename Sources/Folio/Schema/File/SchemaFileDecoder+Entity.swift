@@ -32,18 +32,25 @@ extension SchemaFileDecoder {
   }
 
   mutating func attribute(_ value: JSONValue, at p: String) -> Attribute? {
-    let keys: Set<String> = ["name", "type", "key", "optional", "default", "dateFormats", "transform"]
+    let keys: Set<String> = [
+      "name", "type", "key", "optional", "default", "dateFormats", "transform", "values",
+    ]
     guard let o = object(value, at: p, keys: keys, what: "an attribute object") else { return nil }
     let name = string(o, "name", at: p, required: true)
     let typeText = string(o, "type", at: p, required: true)
+    let values = o["values"] == nil ? nil : strings(o, "values", at: p)
     var type: AttributeType?
     if let typeText {
-      type = Self.attributeType(typeText)
+      type = Self.attributeType(typeText, values: values ?? [])
       if type == nil {
         problem(
           .invalidValue,
-          "unknown attribute type \"\(typeText)\"; use string, bool, int, double, isoDate or array(T)",
+          "unknown attribute type \"\(typeText)\"; use string, bool, int, double, decimal, isoDate, uuid, enum, object or array(T)",
           at: "\(p)/type")
+      } else if values != nil, !Self.isEnumeration(type) {
+        problem(.invalidValue, "\"values\" applies only to an enum attribute; remove it or use \"type\": \"enum\"", at: "\(p)/values")
+      } else if values == nil, Self.isEnumeration(type) {
+        problem(.invalidValue, "an enum attribute needs \"values\", the array of its allowed strings", at: p)
       }
     }
     let key = string(o, "key", at: p)
@@ -61,7 +68,9 @@ extension SchemaFileDecoder {
   /// Parses `int`, `array(string)`, `array(array(int))` without recursion. Nesting beyond two
   /// levels is refused here (one extra level is kept so validation can report arrays of arrays),
   /// so a hostile file cannot build a type deep enough to overflow the stack when hashed.
-  static func attributeType(_ text: String) -> AttributeType? {
+  ///
+  /// `values` are the allowed strings of an `enum` type (the file's `"values"` member).
+  static func attributeType(_ text: String, values: [String] = []) -> AttributeType? {
     var inner = Substring(text)
     var depth = 0
     while inner.hasPrefix("array("), inner.hasSuffix(")"), depth < 2 {
@@ -75,10 +84,22 @@ extension SchemaFileDecoder {
     case "int": type = .int
     case "double": type = .double
     case "isoDate": type = .isoDate
+    case "uuid": type = .uuid
+    case "enum": type = .enumeration(values)
+    case "decimal": type = .decimal
+    case "object": type = .object
     default: return nil
     }
     for _ in 0..<depth { type = .array(type) }
     return type
+  }
+
+  /// Whether `type` is an enum or an array of enums.
+  static func isEnumeration(_ type: AttributeType?) -> Bool {
+    switch type {
+    case .enumeration?, .array(.enumeration)?, .array(.array(.enumeration))?: return true
+    default: return false
+    }
   }
 
   mutating func relationship(_ value: JSONValue, at p: String) -> Relationship? {

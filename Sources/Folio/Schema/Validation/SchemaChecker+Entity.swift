@@ -33,10 +33,12 @@ extension SchemaChecker {
           .optionalIdentifier, "identifier attribute '\(id)' is optional; identifiers are required",
           entity: e, member: id)
       }
-      if attribute.type != .int && attribute.type != .string {
+      switch attribute.type {
+      case .int, .string, .uuid, .enumeration: break
+      default:
         add(
           .invalidIdentifierType,
-          "identifier attribute '\(id)' has type \(Attribute.typeName(attribute.type)); identifiers must be int or string",
+          "identifier attribute '\(id)' has type \(Attribute.typeName(attribute.type)); identifiers must be int, string, uuid or enum",
           entity: e, member: id)
       }
     }
@@ -109,6 +111,13 @@ extension SchemaChecker {
         entity: e, member: m)
     }
     if let key = attribute.key { checkKey(key, of: "attribute", entity: e, member: m) }
+    if let values = Attribute.enumerationValues(attribute.type) {
+      if values.isEmpty {
+        add(.invalidValue, "enum attribute '\(m)' declares no values; list its allowed strings", entity: e, member: m)
+      } else if Set(values).count != values.count {
+        add(.duplicateName, "enum attribute '\(m)' lists a value twice; remove the duplicate", entity: e, member: m)
+      }
+    }
     if let formats = attribute.dateFormats { checkDateFormats(formats, entity: e, member: m) }
     checkTransform(attribute, in: entity)
     if let value = attribute.defaultValue, case .failure(let error) = attribute.coerce(

@@ -62,7 +62,7 @@ import Testing
       Con: entity name 'Con' is reserved on some file systems; rename it [invalidName]
       Employee.badges: to-many relationship 'badges' owns Badge, which declares no identifier, so its records are identified by their position; declare it ordered [invalidOwnership]
       Employee.nick: identifier attribute 'nick' is optional; identifiers are required [optionalIdentifier]
-      Employee.score: identifier attribute 'score' has type double; identifiers must be int or string [invalidIdentifierType]
+      Employee.score: identifier attribute 'score' has type double; identifiers must be int, string, uuid or enum [invalidIdentifierType]
       Employee.ghost: identifier 'ghost' names no attribute of 'Employee'; declare Attribute("ghost", .int) or .string [unknownIdentifier]
       Employee.name: attribute 'name' is declared twice; member names must be unique [duplicateName]
       Employee.active: attribute and relationship are both named 'active'; member names must be unique [duplicateName]
