@@ -15,6 +15,9 @@ public struct Attribute: Sendable, Hashable {
   public var defaultValue: JSONValue?
   /// Lenient date forms for this attribute; `nil` inherits the schema's.
   public var dateFormats: DateFormats?
+  /// Whether queries may find records by this attribute through an in-memory index (see
+  /// ``Index``); indexes are not stored, so changing this needs no migration.
+  public var isIndexed: Bool = false
 
   /// Creates an attribute value.
   public init(
