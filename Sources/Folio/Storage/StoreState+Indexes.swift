@@ -56,6 +56,34 @@ extension StoreState {
     secondary.build(from: tables)
   }
 
+  /// How the secondary indexes differ from indexes rebuilt from the records (for
+  /// ``invariantViolations()``).
+  ///
+  /// - Complexity: O(*n* log *n*) per index.
+  func secondaryIndexProblems() -> [String] {
+    guard !secondary.isEmpty else { return [] }
+    var problems: [String] = []
+    for entity in schema.entities {
+      guard let table = tables[entity.name] else { continue }
+      for index in secondary[entity.name] {
+        var rebuilt = SecondaryIndex(index.declaration)
+        rebuilt.build(from: table)
+        var held: [SecondaryIndex.Entry] = []
+        index.forEach(from: index.start, to: index.end) { held.append($0); return true }
+        var expected: [SecondaryIndex.Entry] = []
+        rebuilt.forEach(from: rebuilt.start, to: rebuilt.end) { expected.append($0); return true }
+        let same =
+          held.count == expected.count && index.count == held.count
+          && zip(held, expected).allSatisfy { $0.id == $1.id && index.compareKeys($0.key, $1.key) == 0 }
+        if !same {
+          problems.append(
+            "entity \(entity.name): the index on (\(index.declaration.fields.joined(separator: ", "))) does not match the records")
+        }
+      }
+    }
+    return problems
+  }
+
   /// The memory held by `entity`'s indexes, in bytes (an estimate: entries and chunk lists; the
   /// values are shared with the records).
   public func indexMemory(_ entity: String) -> Int {
