@@ -4,7 +4,7 @@
 /// Chunks are the unit of copy-on-write, as with ``EntityTable``: a state shares its chunks with
 /// the states derived from it, and a commit that changes one record copies the chunk list (one
 /// pointer per chunk) and the one chunk it touches, not the entries of the whole entity. With
-/// chunks of up to ``maximumChunk`` entries, one change costs O(*n* / 512 + 512) moves, and a
+/// chunks of up to ``maximumChunk`` entries, one change costs O(*n* / 256 + 256) moves, and a
 /// lookup O(log *n*) comparisons.
 ///
 /// Keys compare with ``ValueOrder/sortCompare(_:_:)`` (composite keys field by field), so ties in
@@ -15,13 +15,62 @@ struct SecondaryIndex: Sendable {
   struct Entry: Sendable {
     var key: JSONValue
     var id: RecordID
+    /// The kind of the key's (first) value in ``ValueOrder/sortCompare(_:_:)``'s order: missing
+    /// or null, Booleans, numbers, strings, arrays, objects.
+    var rank: UInt8
+    /// An order-preserving summary of the key's (first) value within its kind (a number's
+    /// position, a string's first 8 UTF-8 bytes): entries whose ranks and prefixes differ
+    /// compare by them alone, without touching the values (no reference counting), and only
+    /// ties compare the keys themselves.
+    var prefix: UInt64
+
+    init(key: JSONValue, id: RecordID, composite: Bool) {
+      self.key = key
+      self.id = id
+      var lead = key
+      if composite, case .array(let values) = key, let first = values.first { lead = first }
+      (rank, prefix) = Entry.summary(of: lead)
+    }
+
+    /// The rank and prefix of `value` (see ``rank`` and ``prefix``): consistent with
+    /// ``ValueOrder/sortCompare(_:_:)``, so a smaller (rank, prefix) means a smaller value and
+    /// equal values have equal summaries.
+    static func summary(of value: JSONValue) -> (UInt8, UInt64) {
+      switch value {
+      case .null: return (0, 0)
+      case .bool(let b): return (1, b ? 1 : 0)
+      case .int(let i): return (2, orderBits(Double(i)))
+      case .double(let d): return (2, orderBits(d))
+      case .string(let s):
+        var bits: UInt64 = 0
+        var n = 0
+        for byte in s.utf8 {
+          guard n < 8 else { break }
+          bits |= UInt64(byte) << (56 - 8 * UInt64(n))
+          n += 1
+        }
+        return (3, bits)
+      case .array: return (4, 0)
+      case .object: return (5, 0)
+      }
+    }
+
+    /// A number's bits, ordered as the numbers are (`-0.0` as `0.0`; an integer beyond 2^53
+    /// rounds to a neighbouring double, which keeps the order, not strictly).
+    private static func orderBits(_ d: Double) -> UInt64 {
+      let value = d == 0 ? 0.0 : d
+      let bits = value.bitPattern
+      return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+    }
   }
 
   /// The largest chunk before it is split in two.
-  static let maximumChunk = 512
+  static let maximumChunk = 256
 
   /// The declaration.
   let declaration: Index
+  /// Whether the index has more than one field.
+  let isComposite: Bool
   /// The chunks, each sorted and non-empty (the list is empty when the index is).
   private(set) var chunks: [[Entry]] = []
   /// The number of entries.
@@ -30,10 +79,13 @@ struct SecondaryIndex: Sendable {
   /// An empty index for `declaration`.
   init(_ declaration: Index) {
     self.declaration = declaration
+    isComposite = declaration.fields.count > 1
   }
 
-  /// Whether the index has more than one field.
-  var isComposite: Bool { declaration.fields.count > 1 }
+  /// The entry of record `id`.
+  func entry(_ record: JSONObject, _ id: RecordID) -> Entry {
+    Entry(key: key(of: record), id: id, composite: isComposite)
+  }
 
   /// The key of `record` in this index.
   func key(of record: JSONObject) -> JSONValue {
@@ -54,7 +106,26 @@ struct SecondaryIndex: Sendable {
   }
 
   /// Compares two entries: by key, then identifier.
+  @inline(__always)
   func compare(_ a: Entry, _ b: Entry) -> Int {
+    if a.rank != b.rank { return a.rank < b.rank ? -1 : 1 }
+    if a.prefix != b.prefix { return a.prefix < b.prefix ? -1 : 1 }
+    return compareTied(a, b)
+  }
+
+  /// Compares the entry at `stored` with `entry`, reading only the stored entry's rank and
+  /// prefix unless they tie (no reference counting in a binary search's usual step).
+  @inline(__always)
+  private func compare(at stored: UnsafePointer<Entry>, _ entry: Entry) -> Int {
+    let rank = stored.pointee.rank
+    if rank != entry.rank { return rank < entry.rank ? -1 : 1 }
+    let prefix = stored.pointee.prefix
+    if prefix != entry.prefix { return prefix < entry.prefix ? -1 : 1 }
+    return compareTied(stored.pointee, entry)
+  }
+
+  /// Compares two entries whose ranks and prefixes are equal.
+  private func compareTied(_ a: Entry, _ b: Entry) -> Int {
     let c = compareKeys(a.key, b.key)
     if c != 0 { return c }
     return a.id < b.id ? -1 : a.id == b.id ? 0 : 1
@@ -68,7 +139,7 @@ struct SecondaryIndex: Sendable {
   mutating func build(from table: EntityTable) {
     var entries: [Entry] = []
     entries.reserveCapacity(table.count)
-    table.forEach { id, record in entries.append(Entry(key: key(of: record), id: id)) }
+    table.forEach { id, record in entries.append(entry(record, id)) }
     entries.sort { compare($0, $1) < 0 }
     count = entries.count
     chunks = []
@@ -83,33 +154,42 @@ struct SecondaryIndex: Sendable {
 
   /// Updates the index for record `id` changing from `old` to `new` (`nil`: absent).
   mutating func update(_ id: RecordID, from old: JSONObject?, to new: JSONObject?) {
-    let oldKey = old.map(key(of:))
-    let newKey = new.map(key(of:))
-    if let oldKey, let newKey, compareKeys(oldKey, newKey) == 0 { return }
-    if let oldKey { remove(Entry(key: oldKey, id: id)) }
-    if let newKey { insert(Entry(key: newKey, id: id)) }
+    let before = old.map { entry($0, id) }
+    let after = new.map { entry($0, id) }
+    if let before, let after, compare(before, after) == 0 { return }
+    if let before { remove(before) }
+    if let after { insert(after) }
   }
 
   /// The chunk `entry` belongs in: the first whose last entry is not before it, else the last.
   private func chunkIndex(for entry: Entry) -> Int {
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if let last = chunks[middle].last, compare(last, entry) < 0 { low = middle + 1 } else { high = middle }
+    chunks.withUnsafeBufferPointer { chunks in
+      var low = 0
+      var high = chunks.count - 1
+      while low < high {
+        let middle = (low + high) / 2
+        let below = chunks[middle].withUnsafeBufferPointer { chunk in
+          guard let base = chunk.baseAddress else { return true }
+          return compare(at: base + (chunk.count - 1), entry) < 0
+        }
+        if below { low = middle + 1 } else { high = middle }
+      }
+      return low
     }
-    return low
   }
 
   /// The position of the first entry of `chunk` not before `entry`.
-  private func position(of entry: Entry, in chunk: [Entry]) -> Int {
-    var low = 0
-    var high = chunk.count
-    while low < high {
-      let middle = (low + high) / 2
-      if compare(chunk[middle], entry) < 0 { low = middle + 1 } else { high = middle }
+  private func position(of entry: Entry, inChunk c: Int) -> Int {
+    chunks[c].withUnsafeBufferPointer { chunk in
+      guard let base = chunk.baseAddress else { return 0 }
+      var low = 0
+      var high = chunk.count
+      while low < high {
+        let middle = (low + high) / 2
+        if compare(at: base + middle, entry) < 0 { low = middle + 1 } else { high = middle }
+      }
+      return low
     }
-    return low
   }
 
   private mutating func insert(_ entry: Entry) {
@@ -119,7 +199,7 @@ struct SecondaryIndex: Sendable {
       return
     }
     let c = chunkIndex(for: entry)
-    let at = position(of: entry, in: chunks[c])
+    let at = position(of: entry, inChunk: c)
     chunks[c].insert(entry, at: at)
     if chunks[c].count > Self.maximumChunk {
       let half = chunks[c].count / 2
@@ -132,7 +212,7 @@ struct SecondaryIndex: Sendable {
   private mutating func remove(_ entry: Entry) {
     guard !chunks.isEmpty else { return }
     let c = chunkIndex(for: entry)
-    let at = position(of: entry, in: chunks[c])
+    let at = position(of: entry, inChunk: c)
     guard at < chunks[c].count, chunks[c][at].id == entry.id else { return }
     count -= 1
     chunks[c].remove(at: at)

@@ -25,7 +25,7 @@ import Testing
     }
   }
 
-  static let names = ["", "a", "ab", "abc", "b", "B", "é", "e\u{301}", "Zoë", "zz", "a b", "ä"]
+  static let names = ["", "a", "ab", "abc", "b", "B", "é", "e\u{301}", "Zoë", "zz", "a b", "ä", "abcdefgh", "abcdefghX", "abcdefgh\u{0}", "abcdefghY"]
   static let dates = [
     "2020-01-01T00:00:00.000Z", "2020-01-01T00:00:00.001Z", "1999-12-31T23:59:59.999Z",
     "2024-02-29T12:00:00.000Z",
@@ -39,7 +39,12 @@ import Testing
     case "age": return .int(Int64(g.below(7)) - 2)
     case "score":
       // Whole numbers too, so 2 and 2.0 meet.
-      return g.below(2) == 0 ? .int(Int64(g.below(5))) : .double(Double(g.below(9)) / 2 - 1)
+      switch g.below(6) {
+      case 0: return .double(-0.0)
+      case 1: return .int(.max - Int64(g.below(3)))  // beyond 2^53: several ints per double
+      case 2, 3: return .int(Int64(g.below(5)))
+      default: return .double(Double(g.below(9)) / 2 - 1)
+      }
     case "born": return .string(dates[g.below(dates.count)])
     default: return .bool(g.below(2) == 0)
     }
