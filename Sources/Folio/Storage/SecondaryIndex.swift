@@ -110,6 +110,11 @@ struct SecondaryIndex: Sendable {
   func compare(_ a: Entry, _ b: Entry) -> Int {
     if a.rank != b.rank { return a.rank < b.rank ? -1 : 1 }
     if a.prefix != b.prefix { return a.prefix < b.prefix ? -1 : 1 }
+    if !isComposite, case .string(let x) = a.key, case .string(let y) = b.key {
+      let c = JSONValue.compareUTF8(x, y)
+      if c != 0 { return c }
+      if case .int(let p) = a.id, case .int(let q) = b.id { return p < q ? -1 : p == q ? 0 : 1 }
+    }
     return compareTied(a, b)
   }
 
@@ -121,6 +126,12 @@ struct SecondaryIndex: Sendable {
     if rank != entry.rank { return rank < entry.rank ? -1 : 1 }
     let prefix = stored.pointee.prefix
     if prefix != entry.prefix { return prefix < entry.prefix ? -1 : 1 }
+    // The common tie: single-field string keys (repeated names) with integer identifiers.
+    if !isComposite, case .string(let x) = stored.pointee.key, case .string(let y) = entry.key {
+      let c = JSONValue.compareUTF8(x, y)
+      if c != 0 { return c }
+      if case .int(let a) = stored.pointee.id, case .int(let b) = entry.id { return a < b ? -1 : a == b ? 0 : 1 }
+    }
     return compareTied(stored.pointee, entry)
   }
 
