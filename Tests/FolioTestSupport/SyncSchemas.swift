@@ -6,7 +6,7 @@ public enum SyncSchemas {
   /// The schema called `name` in `Fixtures/sync/*/scenario.json`, or `nil`.
   ///
   /// Names: `items`, `items-price-rule`, `items-price-rule-delete`, `items-versioned`,
-  /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
+  /// `items-active-validator`, `items-unix-seconds` (dates also as unix timestamps), `items-unique-name` (a unique index on `name`), `tags`, `pairs`, `addresses`, `batches`, `employees`, `users`,
   /// `planes`, `planes-departments`, `commits`, `contacts` (snake_case keys), `contacts-age-rule`,
   /// `contacts-no-fallback` (explicit keys only), `projects` (parents with children),
   /// `posts` (key paths into arrays), `invoices` (value transforms), `tickets` (uuid
@@ -28,6 +28,10 @@ public enum SyncSchemas {
         item(validators: [Validator(.dropWhere(field: "active", equals: false))])
       ])
     case "items-unix-seconds": return Schema(entities: [item()], dateFormats: .unixSeconds)
+    case "items-unique-name":
+      var entity = item()
+      entity.indexes = [Index("name").unique()]
+      return Schema(entities: [entity])
     case "tags": return Schema(entities: [tag])
     case "pairs": return Schema(entities: [pair])
     case "addresses", "users": return Schema(entities: [user, address, order])

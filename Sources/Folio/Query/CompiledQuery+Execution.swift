@@ -8,7 +8,12 @@ extension CompiledQuery {
   /// - Complexity: O(*n*) predicate evaluations.
   func matchingRows(in state: StoreState) -> [Row] {
     var rows: [Row] = []
-    if let matcher {
+    if access != nil {
+      forEachIndexedMatch(in: state) { id, record in
+        rows.append((id, record))
+        return true
+      }
+    } else if let matcher {
       state.forEachRecord(of: entity.name) { id, record in
         if matcher(record) { rows.append((id, record)) }
       }
@@ -21,7 +26,38 @@ extension CompiledQuery {
 
   /// The rows of the result window, in order: the query's offset and limit applied.
   func results(in state: StoreState) -> [Row] {
-    window(of: matchingRows(in: state))
+    guard let access, access.isOrdered else { return window(of: matchingRows(in: state)) }
+    // The index yields the matches in query order: stop once the window is full.
+    let end =
+      query.limit.map { limit in
+        let (sum, overflow) = query.offset.addingReportingOverflow(limit)
+        return overflow ? Int.max : sum
+      } ?? Int.max
+    guard end > query.offset else { return [] }
+    var rows: [Row] = []
+    var seen = 0
+    forEachIndexedMatch(in: state) { id, record in
+      seen += 1
+      if seen > query.offset { rows.append((id, record)) }
+      return seen < end
+    }
+    return rows
+  }
+
+  /// Calls `body` with every record matching the query among the candidates of ``access``, in
+  /// the index's order, until it returns `false`.
+  ///
+  /// - Complexity: O(log *n*) to find the candidates, then one record lookup and predicate
+  ///   evaluation per candidate.
+  func forEachIndexedMatch(in state: StoreState, _ body: (RecordID, JSONObject) -> Bool) {
+    guard let access, let table = state.tables[entity.name] else { return }
+    let indexes = state.secondary[entity.name]
+    guard access.number < indexes.count else { return }
+    access.forEachCandidate(indexes[access.number]) { entry in
+      guard let record = table[entry.id] else { return true }
+      if let matcher, !matcher(record) { return true }
+      return body(entry.id, record)
+    }
   }
 
   /// Orders `rows` and applies the offset and limit.

@@ -20,6 +20,8 @@ struct CompiledQuery {
   let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
   /// Entities other than the queried one whose records the query reads through key paths.
   let dependencies: Set<String>
+  /// The secondary index that narrows the candidates, or `nil` for a scan.
+  let access: IndexAccess?
 
   private let state: StoreState
 
@@ -74,6 +76,9 @@ struct CompiledQuery {
       sortKeys.append((read, key.isDescending, resolved.attributeType))
     }
     self.sortKeys = sortKeys
+    access = IndexAccess.plan(
+      entity: entity, indexes: state.secondary[entity.name],
+      node: query.predicate == .all ? nil : query.predicate.node, sort: keys)
     dependencies = compiler.dependencies
     dependencies.remove(entity.name)
     self.dependencies = dependencies

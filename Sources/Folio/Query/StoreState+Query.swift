@@ -74,7 +74,12 @@ extension StoreState {
   public func count(_ query: Query) throws(QueryError) -> Int {
     let compiled = try CompiledQuery(query, in: self)
     var matches = 0
-    if let matcher = compiled.matcher {
+    if compiled.access != nil {
+      compiled.forEachIndexedMatch(in: self) { _, _ in
+        matches += 1
+        return true
+      }
+    } else if let matcher = compiled.matcher {
       forEachRecord(of: query.entity) { _, record in if matcher(record) { matches += 1 } }
     } else {
       matches = count(query.entity)

@@ -18,6 +18,9 @@ public struct Attribute: Sendable, Hashable {
   /// The reversible conversion between payload and stored values (``ValueTransform``); `nil`
   /// reads payload values as they are.
   public var transform: ValueTransform? = nil
+  /// Whether queries may find records by this attribute through an in-memory index (see
+  /// ``Index``); indexes are not stored, so changing this needs no migration.
+  public var isIndexed: Bool = false
 
   /// Creates an attribute value.
   public init(

@@ -22,6 +22,9 @@ public struct Entity: Sendable, Hashable {
   public var deleteIfInvalid: Bool
   /// The rule deciding whether a matched record may be updated; `nil` always allows it.
   public var shouldUpdate: UpdateRule?
+  /// Composite or unique indexes declared on the entity (see ``allIndexes`` for these and the
+  /// attributes marked indexed).
+  public var indexes: [Index] = []
 
   /// Creates an entity value.
   public init(

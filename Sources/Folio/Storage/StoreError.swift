@@ -68,6 +68,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let committedNotFinished = Code("committedNotFinished")
     /// The store was opened read-only.
     public static let readOnly = Code("readOnly")
+    /// A commit would leave two records with the same values in the fields of a unique index.
+    public static let uniqueViolation = Code("uniqueViolation")
   }
 
   /// What went wrong.

@@ -102,6 +102,7 @@ struct StoreLoader {
     }
     var linked = LinkChecker(state: state, loader: self, relayout: relayout)
     linked.run()
+    linked.state.buildSecondaryIndexes()
     problems += linked.problems
     protectedFiles.formUnion(linked.protectedFiles)
     return Result(state: linked.state, problems: problems, protectedFiles: protectedFiles, files: files, relayout: relayout)

@@ -71,6 +71,7 @@ struct StoreMigrator {
     }
     var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema), relayout: Set(schema.entities.map(\.name)))
     links.run()
+    links.state.buildSecondaryIndexes()
     problems += links.problems
     guard problems.isEmpty else { throw StoreValidationError(problems: problems) }
     return Migrated(state: links.state, files: files)

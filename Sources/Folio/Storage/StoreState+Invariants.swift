@@ -6,7 +6,8 @@ extension StoreState {
   /// the layout selects; every relationship target exists; to-many members are unique and,
   /// unless ordered, in identifier order; every link of a relationship with an inverse is matched
   /// by the inverse link; the reverse index of relationships without an inverse matches the
-  /// records; entity counts match the shards; every owned record has exactly one parent. `folio check` and every mutating test run it.
+  /// records; entity counts match the shards; every owned record has exactly one parent; every
+  /// secondary index holds exactly the records' keys, in order. `folio check` and every mutating test run it.
   ///
   /// - Complexity: O(*n* + *l*) in records and links.
   public func invariantViolations() -> [String] {
@@ -79,6 +80,7 @@ extension StoreState {
       problems.append("the reverse index of relationships without an inverse does not match the records")
     }
     problems += ownershipProblems().map(\.message)
+    problems += secondaryIndexProblems()
     return problems
   }
 }

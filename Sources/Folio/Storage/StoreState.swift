@@ -29,6 +29,8 @@ public struct StoreState: Sendable {
   var tables: EntityTables
   /// For relationships without an inverse: `"Source.rel"` → target id → source ids.
   var reverse: [String: [RecordID: Set<RecordID>]]
+  /// The in-memory secondary indexes the schema declares (``Index``).
+  var secondary: SecondaryIndexes
 
   /// An empty state for `schema`.
   init(schema: Schema, generation: UInt64 = 0) {
@@ -37,6 +39,7 @@ public struct StoreState: Sendable {
     tables = EntityTables()
     for entity in schema.entities { tables[entity.name] = EntityTable() }
     reverse = [:]
+    secondary = SecondaryIndexes(schema: schema)
   }
 
   /// The record of `entity` with identifier `id`, or `nil`.

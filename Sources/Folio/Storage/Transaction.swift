@@ -69,6 +69,9 @@ extension Store {
         touched.append((entry.key.entity, [entry.key.id]))
       }
     }
+    // Unique indexes are checked once per commit, so a unit of work may pass through a
+    // duplicate (swapping two values) as long as it does not commit one.
+    try next.checkUniqueIndexes(touched)
     var dirty: [String: Set<String>] = [:]
     if backend.disk != nil {
       for (entity, ids) in touched {

@@ -30,6 +30,7 @@ struct WorkingState: Sendable {
   mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject?) -> Int? {
     // In place through the dictionary's modify accessor, so the shard is not copied; one lookup.
     guard let old = state.tables.update(entity, { $0.set(record, for: id) }) else { return nil }
+    if !state.secondary.isEmpty { state.secondary.update(entity, id, from: old, to: record) }
     if index.hasReverseIndex, let info = index.entities[entity] {
       for relationship in info.relationships where relationship.inverse == nil {
         let name = relationship.relationship.name

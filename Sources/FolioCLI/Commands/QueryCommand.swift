@@ -21,11 +21,15 @@ enum QueryCommand: Command {
       .option("max", value: "FIELD", help: "Print the largest value of FIELD."),
       .option("sum", value: "FIELD", help: "Print the sum of FIELD."),
       .option("avg", value: "FIELD", help: "Print the average of FIELD."),
+      .flag(
+        "explain",
+        help: "Print which index the query reads (or 'scan') instead of the records."),
       .lenient, .json,
     ],
     examples: [
       "folio query --store company.folio --entity Employee --where \"active == true\" --sort -salary --limit 3",
       "folio query --store company.folio --entity Employee --avg salary",
+      "folio query --store company.folio --entity Employee --where \"salary > 60000\" --explain",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
@@ -52,6 +56,20 @@ enum QueryCommand: Command {
       arguments, entity: entity, schema: store.schema, limit: limit)
     let json = arguments.flag("json")
     let state = store.state
+    if arguments.flag("explain") {
+      let plan = try QueryArguments.blaming("where") { try state.explain(query) }
+      if json {
+        var o = JSONObject()
+        o["entity"] = .string(plan.entity)
+        o["index"] = plan.index.map { .array($0.map(JSONValue.string)) } ?? .null
+        o["access"] = plan.access.map(JSONValue.string) ?? .null
+        o["ordered"] = .bool(plan.isOrdered)
+        console.out(JSONWriter.string(.object(o), style: .pretty))
+      } else {
+        console.out(plan.description + "\n")
+      }
+      return ExitStatus.success
+    }
     let result: JSONValue? = try QueryArguments.blaming(aggregates.first ?? "where") {
       switch aggregates.first {
       case "count": return .int(Int64(try state.count(query)))

@@ -250,6 +250,34 @@ print(active.changes)  // [insert 3 at 2]
     #expect(active.generation == 2)
   }
 
+  @Test func indexes() throws {
+let schema = try Schema {
+  Entity("Person") {
+    Identifier("id")
+    Attribute("id", .int)
+    Attribute("email", .string).indexed()
+    Attribute("age", .int).optional().indexed()
+    Attribute("lastName", .string)
+    Attribute("firstName", .string)
+    Index("lastName", "firstName").unique()
+  }
+}
+let people = try Store.inMemory(schema: schema)
+try people.sync([
+  ["id": 1, "email": "ada@example.com", "age": 36, "lastName": "Lovelace", "firstName": "Ada"],
+  ["id": 2, "email": "alan@example.com", "age": 41, "lastName": "Turing", "firstName": "Alan"],
+], into: "Person")
+let found = try people.fetch("Person", where: "email" == "ada@example.com")
+let plan = try people.explain(Query("Person", where: "age" >= 30 && "age" < 40))
+print(found.count, plan)  // 1 index Person(age): age >= 30 && age < 40
+    #expect(found.ids == [1])
+    #expect(plan.description == "index Person(age): age >= 30 && age < 40")
+    #expect(try people.explain(Query("Person", where: "email" == "ada@example.com")).index == ["email"])
+    #expect(throws: StoreError.self) {
+      try people.insert("Person", ["id": 3, "email": "x", "lastName": "Turing", "firstName": "Alan"])
+    }
+  }
+
   @Test func everyDocumentationBlockIsHere() throws {
     let testFile = try String(contentsOfFile: #filePath, encoding: .utf8)
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

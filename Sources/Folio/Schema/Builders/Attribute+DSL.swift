@@ -79,4 +79,19 @@ extension Attribute {
     copy.transform = transform
     return copy
   }
+
+  /// Keeps an in-memory index of this attribute, so equality, range and prefix conditions on it
+  /// and sorting by it do not read every record (see ``Index`` for composite and unique ones).
+  ///
+  /// ```swift
+  /// Attribute("email", .string).indexed()
+  /// ```
+  ///
+  /// - Parameter isIndexed: Whether to index the attribute.
+  /// - Returns: A copy with the flag set.
+  public func indexed(_ isIndexed: Bool = true) -> Attribute {
+    var copy = self
+    copy.isIndexed = isIndexed
+    return copy
+  }
 }

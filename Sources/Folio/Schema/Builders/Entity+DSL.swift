@@ -21,6 +21,7 @@ extension Entity {
       case .identifier(let names): identifiers += names
       case .attribute(let attribute): attributes.append(attribute)
       case .relationship(let relationship): relationships.append(relationship)
+      case .index(let index): indexes.append(index)
       }
     }
   }

@@ -32,6 +32,10 @@
   public static func buildExpression(_ relationship: ToMany) -> [EntityMember] {
     [EntityMember(storage: .relationship(relationship.relationship))]
   }
+  /// An index declaration (`Index("lastName", "firstName")`).
+  public static func buildExpression(_ index: Index) -> [EntityMember] {
+    [EntityMember(storage: .index(index))]
+  }
   /// Attributes built elsewhere.
   public static func buildExpression(_ attributes: [Attribute]) -> [EntityMember] {
     attributes.map { EntityMember(storage: .attribute($0)) }

@@ -7,6 +7,7 @@ public struct EntityMember: Sendable, Hashable {
     case identifier([String])
     case attribute(Attribute)
     case relationship(Relationship)
+    case index(Index)
   }
 
   let storage: Storage

@@ -56,6 +56,14 @@ extension Entity {
     if !validityRules.isEmpty { o["validity"] = .array(validityRules.map(\.kind.fileValue)) }
     if deleteIfInvalid { o["deleteIfInvalid"] = true }
     if let shouldUpdate { o["shouldUpdate"] = shouldUpdate.kind.fileValue }
+    if !indexes.isEmpty {
+      o["indexes"] = .array(
+        indexes.map { index in
+          var item: JSONObject = ["fields": .array(index.fields.map { .string($0) })]
+          if index.isUnique { item["unique"] = true }
+          return .object(item)
+        })
+    }
     return .object(o)
   }
 }
@@ -71,6 +79,7 @@ extension Attribute {
     if let defaultValue { o["default"] = defaultValue }
     if let dateFormats { o["dateFormats"] = dateFormats.fileValue }
     if let transform { o["transform"] = transform.fileValue }
+    if isIndexed { o["indexed"] = true }
     return .object(o)
   }
 }

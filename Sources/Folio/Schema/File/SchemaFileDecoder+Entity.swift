@@ -4,7 +4,7 @@ extension SchemaFileDecoder {
   mutating func entity(_ value: JSONValue, at p: String) -> Entity? {
     let keys: Set<String> = [
       "name", "identifiers", "attributes", "relationships", "defaultSort", "verbose", "validators",
-      "validity", "deleteIfInvalid", "shouldUpdate",
+      "validity", "deleteIfInvalid", "shouldUpdate", "indexes",
     ]
     guard let o = object(value, at: p, keys: keys, what: "an entity object") else { return nil }
     var entity = Entity(
@@ -28,12 +28,17 @@ extension SchemaFileDecoder {
       if let rule = validityRule(item, at: "\(p)/validity/\(i)") { entity.validityRules.append(rule) }
     }
     if let item = o["shouldUpdate"] { entity.shouldUpdate = updateRule(item, at: "\(p)/shouldUpdate") }
+    for (i, item) in (array(o, "indexes", at: p) ?? []).enumerated() {
+      let at = "\(p)/indexes/\(i)"
+      guard let index = object(item, at: at, keys: ["fields", "unique"], what: "an index object") else { continue }
+      entity.indexes.append(Index(fields: strings(index, "fields", at: at, required: true), isUnique: bool(index, "unique", at: at) ?? false))
+    }
     return entity
   }
 
   mutating func attribute(_ value: JSONValue, at p: String) -> Attribute? {
     let keys: Set<String> = [
-      "name", "type", "key", "optional", "default", "dateFormats", "transform", "values",
+      "name", "type", "key", "optional", "default", "dateFormats", "transform", "values", "indexed",
     ]
     guard let o = object(value, at: p, keys: keys, what: "an attribute object") else { return nil }
     let name = string(o, "name", at: p, required: true)
@@ -57,11 +62,13 @@ extension SchemaFileDecoder {
     let isOptional = bool(o, "optional", at: p) ?? false
     let formats = o["dateFormats"].map { dateFormats($0, at: "\(p)/dateFormats") }
     let transform = o["transform"].flatMap { self.transform($0, at: "\(p)/transform") }
+    let isIndexed = bool(o, "indexed", at: p) ?? false
     guard let name, let type else { return nil }
     var attribute = Attribute(
       name: name, type: type, key: key, isOptional: isOptional, defaultValue: o["default"],
       dateFormats: formats)
     attribute.transform = transform
+    attribute.isIndexed = isIndexed
     return attribute
   }
 

@@ -40,6 +40,17 @@ extension SchemaChecker {
           entity: e)
       }
     }
+    for index in entity.indexes {
+      if index.fields.isEmpty {
+        add(.unknownField, "an index names no field; list one or more attribute names", entity: e)
+      }
+      for field in index.fields where entity.attribute(named: field) == nil {
+        add(
+          .unknownField,
+          "index (\(index.fields.joined(separator: ", "))) names '\(field)', which is no attribute of \(e); indexes cover attributes only",
+          entity: e)
+      }
+    }
     for validator in entity.validators {
       if case .custom(let name) = validator.kind, validator.transform == nil {
         missingClosure("validator", name, entity: e)

@@ -113,7 +113,7 @@ import Testing
       error.description == """
         shape.json:2:18 /folioSchema: unsupported schema file format 2; this version of Folio reads "folioSchema": 1 [invalidValue]
         shape.json:3:20 /keyConvention: unknown key convention "kebab"; use "exact" or "snakeCase" [invalidValue]
-        shape.json:5:52 /entities/0/colour: unknown member "colour"; expected one of: attributes, defaultSort, deleteIfInvalid, identifiers, name, relationships, shouldUpdate, validators, validity, verbose [invalidValue]
+        shape.json:5:52 /entities/0/colour: unknown member "colour"; expected one of: attributes, defaultSort, deleteIfInvalid, identifiers, indexes, name, relationships, shouldUpdate, validators, validity, verbose [invalidValue]
         shape.json:6:44 /entities/0/attributes/0/type: unknown attribute type "integer"; use string, bool, int, double, decimal, isoDate, uuid, enum, object or array(T) [invalidValue]
         shape.json:6:56 /entities/0/attributes/1: missing required member "name" (a string) [invalidValue]
         shape.json:6:73 /entities/0/attributes/2: expected an attribute object, found int [invalidValue]
