@@ -127,26 +127,9 @@ extension SyncPlanner {
       }
       if !shared { doomed.append(child) }
     }
-    guard !doomed.isEmpty else { return false }
-    doomed.sort()
-    if let maximumShare, Double(doomed.count) > maximumShare * Double(inScope) {
-      let percent = Int((maximumShare * 100).rounded())
-      diagnostics.append(
-        SyncDiagnostic(
-          code: .massDelete,
-          message:
-            "delete-missing would delete \(doomed.count) of \(inScope) \(name) children of \(parent.entity) \(parent.id), more than the allowed \(percent)%; nothing was deleted. Check the payload, or raise maximumDeleteShare",
-          entity: name))
-      return true
-    }
-    for id in doomed {
-      do {
-        try delete(
-          name, id, because: "not listed in the payload (delete-missing among \(parent)'s children)")
-      } catch {
-        throw SyncError(error)
-      }
-    }
-    return false
+    return try deleteMissing(
+      doomed, of: name, outOf: inScope,
+      described: "\(name) children of \(parent.entity) \(parent.id)", maximumShare: maximumShare,
+      because: "not listed in the payload (delete-missing among \(parent)'s children)")
   }
 }

@@ -309,21 +309,36 @@ struct SyncPlanner {
       if reached[id] != nil { return }
       doomed.append(id)
     }
+    return try deleteMissing(
+      doomed, of: name, outOf: inScope, described: "\(name) records in scope",
+      maximumShare: maximumShare, because: "not listed in the payload (delete-missing)")
+  }
+
+  /// Deletes `doomed` (records of `entity` the payload left out, of `inScope` that it could
+  /// have listed) in identifier order, unless the mass-delete guard refuses them all.
+  ///
+  /// - Parameter described: How the records in scope are named in the guard's message.
+  /// - Returns: Whether the guard refused (nothing is deleted then, and a `massDelete`
+  ///   diagnostic says why).
+  /// - Throws: ``SyncError`` when a delete rule refuses.
+  mutating func deleteMissing(
+    _ doomed: [RecordID], of entity: String, outOf inScope: Int, described: String,
+    maximumShare: Double?, because reason: String
+  ) throws(SyncError) -> Bool {
     guard !doomed.isEmpty else { return false }
-    doomed.sort()
     if let maximumShare, Double(doomed.count) > maximumShare * Double(inScope) {
       let percent = Int((maximumShare * 100).rounded())
       diagnostics.append(
         SyncDiagnostic(
           code: .massDelete,
           message:
-            "delete-missing would delete \(doomed.count) of \(inScope) \(name) records in scope, more than the allowed \(percent)%; nothing was deleted. Check the payload, or raise maximumDeleteShare",
-          entity: name))
+            "delete-missing would delete \(doomed.count) of \(inScope) \(described), more than the allowed \(percent)%; nothing was deleted. Check the payload, or raise maximumDeleteShare",
+          entity: entity))
       return true
     }
-    for id in doomed {
+    for id in doomed.sorted() {
       do {
-        try delete(name, id, because: "not listed in the payload (delete-missing)")
+        try delete(entity, id, because: reason)
       } catch {
         throw SyncError(error)
       }
