@@ -121,3 +121,17 @@ struct SchemaIndex: Sendable {
     return .composite(parts)
   }
 }
+
+extension SchemaIndex {
+  /// `id` as records of `entity` store it: a `uuid` identifier given in another accepted spelling
+  /// (upper case, braces) in its canonical lowercase form, so a lookup by identifier finds the
+  /// record whatever the caller's spelling, as sync and queries do. Any other identifier as it is.
+  func canonicalID(_ entity: String, _ id: RecordID) -> RecordID {
+    guard case .string(let text) = id, let info = entities[entity],
+      info.entity.identifiers.count == 1,
+      info.entity.attribute(named: info.entity.identifiers[0])?.type == .uuid,
+      let canonical = Attribute.canonicalUUID(text), canonical != text
+    else { return id }
+    return .string(canonical)
+  }
+}

@@ -5,9 +5,12 @@ extension Store {
   /// store.get("Employee", 7)?["fullName"]   // "Ada"
   /// ```
   ///
+  /// A `uuid` identifier may be given in any accepted spelling (upper case, braces).
+  ///
   /// - Complexity: O(1) on average.
   public func get(_ entity: String, _ id: RecordID) -> JSONObject? {
-    state.record(entity, id)
+    let state = state
+    return state.record(entity, state.index.canonicalID(entity, id))
   }
 
   /// Inserts one record in its own transaction; see ``Transaction/insert(_:_:)``.

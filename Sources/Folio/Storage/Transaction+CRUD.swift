@@ -57,6 +57,7 @@ extension Transaction {
   ///   ``StoreError/Code/ownedRecord`` for a relationship into an owned entity); the transaction
   ///   is then unchanged.
   public mutating func update(_ entity: String, _ id: RecordID, _ values: JSONObject) throws(StoreError) {
+    let id = work.index.canonicalID(entity, id)
     try refuseOwnedLinks(entity, values)
     let checked = try work.check(entity, values, isNew: false)
     guard let record = work.record(entity, id) else { throw work.notFound(entity, id) }
@@ -85,6 +86,7 @@ extension Transaction {
   @discardableResult
   public mutating func delete(_ entity: String, _ id: RecordID) throws(StoreError) -> [RecordKey] {
     try requireEntity(entity)
+    let id = work.index.canonicalID(entity, id)
     guard work.record(entity, id) != nil else { throw work.notFound(entity, id) }
     // WorkingState.delete checks deny rules before its first write.
     return try work.delete(entity, id)

@@ -15,8 +15,11 @@ public struct Transaction: Sendable {
   /// The records as this transaction sees them.
   public var state: StoreState { work.state }
 
-  /// The record of `entity` with identifier `id`, including this transaction's changes.
-  public func get(_ entity: String, _ id: RecordID) -> JSONObject? { work.record(entity, id) }
+  /// The record of `entity` with identifier `id`, including this transaction's changes (a
+  /// `uuid` identifier in any accepted spelling).
+  public func get(_ entity: String, _ id: RecordID) -> JSONObject? {
+    work.record(entity, work.index.canonicalID(entity, id))
+  }
 }
 
 extension Store {

@@ -86,6 +86,19 @@ import Testing
     #expect(id == .string("7c9e6679-7425-40de-944b-e07fc1f90ae7"))
   }
 
+  @Test func lookupsByAUUIDInAnotherSpellingFindTheRecord() throws {
+    let store = try Store.inMemory(schema: try Self.makeSchema())
+    try store.sync([["id": .string(Self.lower), "state": "open"]], into: "Ticket")
+    #expect(store.get("Ticket", .string(Self.upper))?["state"] == "open")
+    #expect(store.get("Ticket", .string("{\(Self.upper)}"))?["state"] == "open")
+    try store.update("Ticket", .string(Self.upper), ["state": "closed"])
+    try store.transaction { tx in
+      #expect(tx.get("Ticket", .string(Self.upper))?["state"] == "closed")
+    }
+    #expect(try store.delete("Ticket", .string(Self.upper)) == [RecordKey("Ticket", .string(Self.lower))])
+    #expect(store.state.export("Ticket") == [])
+  }
+
   @Test func linksNamingAUUIDInAnotherCaseReachTheSameRecord() throws {
     let schema = try Schema {
       Entity("Ticket") {
