@@ -92,3 +92,33 @@ import Testing
     )
   }
 }
+
+/// Text search from the command line (issue 17): the options after an operator and after a sort
+/// key, as Querying.md's grammar gives them.
+@Suite struct QueryTextSearchCommandTests {
+  @Test func caseInsensitiveConditionsAndSortKeysWorkFromTheCommandLine() async throws {
+    let company = try await QueryCommandTests.company()
+    defer { company.remove() }
+    let run = await company.run(
+      [
+        "query", "--store", "company.folio", "--entity", "Employee", "--where",
+        "fullName contains[c] 'HOPPER' || fullName endsWith 'Lamport' || fullName matches '(?i)ada .*'",
+        "--sort", "-fullName[c]", "--json",
+      ])
+    #expect(run.status == 0, "\(run.errors)")
+    let names = try #require(try JSONParser.parse(run.output).arrayValue).compactMap {
+      $0["fullName"]?.stringValue
+    }
+    #expect(names == ["Leslie Lamport", "Grace Hopper", "Ada Lovelace"])
+  }
+
+  @Test func aPatternThatDoesNotCompileIsNamedAsTheOperand() async throws {
+    let company = try await QueryCommandTests.company()
+    defer { company.remove() }
+    let run = await company.run(
+      ["query", "--store", "company.folio", "--entity", "Employee", "--where", "fullName matches '(x'"])
+    #expect(run.status == 1)
+    #expect(run.errors.contains("'(x' is not a valid regular expression"))
+    #expect(run.errors.contains("[invalidOperand]"))
+  }
+}

@@ -132,3 +132,25 @@ import Testing
     #expect(SortKey("name[x]").field.path == "name[x]")  // not options: reported as an unknown field
   }
 }
+
+/// Collated conditions and sort keys on an indexed attribute give what the scan gives: the index
+/// (byte order) is used only where the collation is the byte order.
+@Suite struct TextSearchIndexConsistencyTests {
+  @Test func anIndexedFieldSortsAndMatchesUnderACollationAsTheScanDoes() throws {
+    var entity = QueryFixtures.item
+    entity.attributes = entity.attributes.map { $0.name == "name" ? $0.indexed() : $0 }
+    let indexed = try Store.inMemory(schema: Schema(entities: [entity]))
+    let plain = try TextSearchTests.store()
+    try indexed.sync(plain.state.export("Item"), into: "Item")
+    for ordering: Ordering in ["name", "name[c]", "-name[cd]", "name[d]"] {
+      for condition in [
+        Condition.all, Field("name").equals("ann", .caseInsensitive), Field("name").hasPrefix("jo", .caseInsensitive),
+        Field("name").hasPrefix("Jo"), Field("name") == "ann",
+      ] {
+        let expected = try plain.fetch("Item", where: condition, sortedBy: ordering).map(\.id)
+        #expect(try indexed.fetch("Item", where: condition, sortedBy: ordering).map(\.id) == expected)
+      }
+    }
+    #expect(try indexed.explain(Query("Item", where: Field("name") == "ann")).description.hasPrefix("index Item(name)"))
+  }
+}
