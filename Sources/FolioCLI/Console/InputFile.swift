@@ -95,47 +95,20 @@ enum InputFile {
     return bytes
   }
 
-  /// The size in bytes of the file `path`; 0 for standard input or a file that cannot be read.
-  static func size(_ path: String, console: Console) -> Int {
-    guard path != "-" else { return 0 }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: console.resolve(path))
-    return (attributes?[.size] as? NSNumber)?.intValue ?? 0
-  }
-
   /// The parsed JSON of `path` (or standard input for `-`).
   ///
   /// - Throws: ``CLIError`` when the file cannot be read; `JSONError` naming the file, line and
   ///   column when it is not valid JSON.
   static func json(_ path: String, console: Console) throws -> JSONValue {
-    let bytes = try bytes(path, console: console)
-    var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
-    options.maxDocumentBytes = console.maximumInputBytes
-    return try JSONParser.parse(bytes, options: options)
+    try JSONParser.parse(bytes(path, console: console), options: parserOptions(path, console: console))
   }
 
-  /// A payload file read and parsed: its JSON, and its text when the file cannot be read a second
-  /// time to locate an error (a pipe, a FIFO, `/dev/fd/N`).
-  struct Payload {
-    /// The parsed payload.
-    var value: JSONValue
-    /// The text, kept only for a file that is not a regular file (standard input excepted: its
-    /// errors are named `<stdin>`, without a line).
-    var text: [UInt8]?
-  }
-
-  /// The items of a payload file: a JSON array of objects, a single object (one item, which the
-  /// sync treats without delete-missing, D9), or `null` (an empty payload). A file that is a pipe
-  /// or a FIFO is read as a stream, in chunks, up to ``Console/maximumInputBytes``.
-  ///
-  /// - Throws: as ``json(_:console:)``, and ``CLIError`` (`invalidPayload`) when the top level
-  ///   is another kind of value.
-  static func payload(_ path: String, console: Console) throws -> Payload {
-    let bytes = try bytes(path, console: console)
+  /// The parser options for the file `path`: errors name it (`<stdin>` for `-`), and documents
+  /// longer than ``Console/maximumInputBytes`` are refused.
+  static func parserOptions(_ path: String, console: Console) -> JSONParser.Options {
     var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
     options.maxDocumentBytes = console.maximumInputBytes
-    let value = try check(JSONParser.parse(bytes, options: options), path)
-    let readOnce = path != "-" && !isRegularFile(path, console: console)
-    return Payload(value: value, text: readOnce ? bytes : nil)
+    return options
   }
 
   /// `value` when it is an array, an object or `null`, what a sync takes.
@@ -160,37 +133,29 @@ enum InputFile {
     var bytes: [UInt8]
     /// The parser's options: the file name its errors give, the size limit.
     var parserOptions: JSONParser.Options
-    /// Whether the file can be read again (not a pipe, a FIFO or standard input).
-    var isRegularFile: Bool
   }
 
   /// The bytes of the payload file `path` (or standard input for `-`), reporting the reading to
   /// `progress`.
   ///
+  /// The text is a JSON array of objects, a single object (one item, which the sync treats
+  /// without delete-missing, D9), or `null` (an empty payload). A file that is a pipe or a FIFO
+  /// is read as a stream, in chunks, up to ``Console/maximumInputBytes``; the bytes are kept, so
+  /// errors are located without reading the file again.
+  ///
   /// - Throws: as ``bytes(_:console:progress:)``; and, when the text does not start like an
-  ///   array, an object or `null`, what ``payload(_:console:)`` throws for it (a located
-  ///   `JSONError`, or ``CLIError`` `invalidPayload` for another kind of value).
+  ///   array, an object or `null`, the located `JSONError` of a whole parse, or ``CLIError``
+  ///   `invalidPayload` for another kind of value.
   static func payloadText(_ path: String, console: Console, progress: ProgressBar?) throws
     -> PayloadText
   {
     let bytes = try bytes(path, console: console, progress: progress)
-    var options = JSONParser.Options(file: path == "-" ? "<stdin>" : path)
-    options.maxDocumentBytes = console.maximumInputBytes
+    let options = parserOptions(path, console: console)
     let first = bytes.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
     // `[`, `{` or `n`: what a sync takes; anything else gets the located error of a whole parse.
     if first != UInt8(ascii: "["), first != UInt8(ascii: "{"), first != UInt8(ascii: "n") {
       _ = try check(JSONParser.parse(bytes, options: options), path)
     }
-    return PayloadText(
-      bytes: bytes, parserOptions: options,
-      isRegularFile: path != "-" && isRegularFile(path, console: console))
-  }
-
-  /// Whether `path` names a regular file, which can be read again (a pipe or a FIFO cannot: a
-  /// second open of a FIFO waits for a new writer).
-  static func isRegularFile(_ path: String, console: Console) -> Bool {
-    var status = stat()
-    guard stat(console.resolve(path), &status) == 0 else { return false }
-    return status.st_mode & S_IFMT == S_IFREG
+    return PayloadText(bytes: bytes, parserOptions: options)
   }
 }
