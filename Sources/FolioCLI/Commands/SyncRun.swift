@@ -245,10 +245,9 @@ enum SyncRun {
     show(
       report, changes: dryRun ? plan.changes : [], job: job, console: console, json: json,
       dryRun: dryRun, detail: detail)
-    // The `folio` process exits right after this: freeing the store, the plan and the payload
-    // (every record of a large store, one release at a time) would only delay the exit. The
-    // sync is durable already.
-    if console.keepsResultsUntilExit { KeptUntilExit.keep((job, plan, report)) }
+    // As for the store (StoreAccess.open): the plan's working state and the payload are left
+    // to the process's exit. The sync is durable already.
+    if console.keepsResultsUntilExit { KeptUntilExit.keep((job.payload, plan, report)) }
     return ExitStatus.success
   }
 
