@@ -193,7 +193,7 @@ struct DirectoryBacking: Sendable {
 
   /// The records of a chunk as files hold them: without the members of relationships whose
   /// links the inverse side stores (``SchemaIndex/RelationshipInfo/isDerived``).
-  static func storedRecords(_ chunk: [RecordID: JSONObject], of entity: String, index: SchemaIndex) -> [RecordID: JSONObject] {
+  static func storedRecords(_ chunk: IDTable<JSONObject>, of entity: String, index: SchemaIndex) -> IDTable<JSONObject> {
     let derived = index.entities[entity]?.relationships.filter(\.isDerived).map(\.relationship.name) ?? []
     guard !derived.isEmpty else { return chunk }
     return chunk.mapValues { record in

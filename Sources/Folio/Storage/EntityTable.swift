@@ -12,7 +12,7 @@ struct EntityTable: Sendable {
   /// The boundary hashes in use, to tell a (crafted) hash collision from a new boundary.
   private var boundaryHashes: Set<UInt64> = []
   /// The chunks' records; there is always at least the head chunk.
-  private(set) var chunks: [[RecordID: JSONObject]] = [[:]]
+  private(set) var chunks: [IDTable<JSONObject>] = [IDTable()]
   /// Records whose identifier would start a file but whose boundary hash another boundary of
   /// the entity already has (FNV-1a collisions; only crafted identifiers make them). The entity
   /// cannot be saved while there are any (``StoreError/Code/identifierCollision``).
@@ -85,9 +85,12 @@ struct EntityTable: Sendable {
 
   /// Moves the records of `chunk` from `id` on into a new chunk after it, started by `id`.
   private mutating func split(_ chunk: Int, at id: RecordID) {
-    var moved: [RecordID: JSONObject] = [:]
-    for (key, value) in chunks[chunk] where !(key < id) { moved[key] = value }
-    for key in moved.keys { chunks[chunk].removeValue(forKey: key) }
+    var kept = IDTable<JSONObject>(minimumCapacity: chunks[chunk].count)
+    var moved = IDTable<JSONObject>()
+    for (key, value) in chunks[chunk] {
+      if key < id { kept.updateValue(value, forKey: key) } else { moved.updateValue(value, forKey: key) }
+    }
+    chunks[chunk] = kept
     boundaries.insert(id, at: chunk)
     chunks.insert(moved, at: chunk + 1)
   }
@@ -96,7 +99,10 @@ struct EntityTable: Sendable {
   private mutating func merge(_ chunk: Int) {
     let boundary = boundaries.remove(at: chunk - 1)
     let records = chunks.remove(at: chunk)
-    chunks[chunk - 1].merge(records) { old, _ in old }
+    chunks[chunk - 1].reserveCapacity(chunks[chunk - 1].count + records.count)
+    for (id, record) in records where !chunks[chunk - 1].contains(id) {
+      chunks[chunk - 1].updateValue(record, forKey: id)
+    }
     let hash = ShardLayout.boundaryHash(boundary)
     boundaryHashes.remove(hash)
     // A record that collided with the deleted boundary may start a chunk now.
@@ -112,15 +118,13 @@ struct EntityTable: Sendable {
   var ids: [RecordID] {
     var result: [RecordID] = []
     result.reserveCapacity(count)
-    for chunk in chunks { result.append(contentsOf: chunk.keys) }
+    for chunk in chunks { result.append(contentsOf: chunk.ids) }
     return result
   }
 
   /// Calls `body` for every record, chunk by chunk, in no particular order within a chunk.
   func forEach(_ body: (RecordID, JSONObject) throws -> Void) rethrows {
-    for chunk in chunks {
-      for (id, record) in chunk { try body(id, record) }
-    }
+    for chunk in chunks { try chunk.forEach(body) }
   }
 }
 
@@ -128,10 +132,10 @@ extension EntityTable {
   /// A table made of chunks already cut by the layout rule (read from files that hold exactly
   /// their chunk): `boundaries[i]` starts `chunks[i + 1]`, and no record but a chunk's first is
   /// a boundary.
-  init(boundaries: [RecordID], chunks: [[RecordID: JSONObject]]) {
+  init(boundaries: [RecordID], chunks: [IDTable<JSONObject>]) {
     self.boundaries = boundaries
     boundaryHashes = Set(boundaries.map(ShardLayout.boundaryHash))
-    self.chunks = chunks.isEmpty ? [[:]] : chunks
+    self.chunks = chunks.isEmpty ? [IDTable()] : chunks
     count = chunks.reduce(0) { $0 + $1.count }
   }
 }

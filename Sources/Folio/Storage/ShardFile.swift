@@ -11,7 +11,7 @@ enum ShardFile {
   ///
   /// - Complexity: O(*n* log *n*) in the number of records (sorting), plus their size.
   @inline(never)  // one call per shard; kept out of line so profiles show what writing costs
-  static func bytes(_ records: [RecordID: JSONObject]) -> [UInt8] {
+  static func bytes(_ records: IDTable<JSONObject>) -> [UInt8] {
     if records.isEmpty { return Array("[]\n".utf8) }
     // One writer call for the whole array, without wrapping each record in a `JSONValue`: the
     // writer keeps its buffer and its prepared key orders across records, and reserves the
@@ -19,22 +19,36 @@ enum ShardFile {
     return JSONWriter.prettyBytes(ofObjects: recordsInIDOrder(records))
   }
 
-  /// The records in identifier order. Integer identifiers (the common case) are sorted as
-  /// plain integers, without the generic `RecordID` comparison (callgrind: the generic sort was
-  /// about a quarter of writing a shard): (identifier, position) keys are radix-sorted, and the
-  /// records then picked once in that order (see ``integerOrder(_:)``).
-  static func recordsInIDOrder(_ records: [RecordID: JSONObject]) -> [JSONObject] {
+  /// The canonical bytes of a shard holding `records`.
+  static func bytes(_ records: [RecordID: JSONObject]) -> [UInt8] {
+    bytes(IDTable(records.lazy.map { (key: $0.key, value: $0.value) }))
+  }
+
+  /// The records in identifier order.
+  ///
+  /// A table read from a file or filled in payload order is usually in identifier order
+  /// already, which one pass checks. Otherwise integer identifiers (the common case) are sorted
+  /// as plain integers, without the generic `RecordID` comparison (callgrind: the generic sort
+  /// was about a quarter of writing a shard): (identifier, position) keys are radix-sorted, and
+  /// the records then picked once in that order (see ``integerOrder(_:)``).
+  static func recordsInIDOrder(_ records: IDTable<JSONObject>) -> [JSONObject] {
     var ids: [Int64] = []
     ids.reserveCapacity(records.count)
-    for id in records.keys {
+    var ascending = true
+    for id in records.ids {
       guard case .int(let i) = id else {
-        return records.sorted { $0.key < $1.key }.map(\.value)
+        return zip(records.ids, records.values).sorted { $0.0 < $1.0 }.map(\.1)
       }
+      if let last = ids.last, last >= i { ascending = false }
       ids.append(i)
     }
-    // Keys and values iterate the dictionary's storage in the same order.
-    let objects = Array(records.values)
-    return integerOrder(ids).map { objects[$0] }
+    if ascending { return Array(records.values) }
+    return integerOrder(ids).map { records.values[$0] }
+  }
+
+  /// The records in identifier order.
+  static func recordsInIDOrder(_ records: [RecordID: JSONObject]) -> [JSONObject] {
+    recordsInIDOrder(IDTable(records.lazy.map { (key: $0.key, value: $0.value) }))
   }
 
   /// The checksum of a file's bytes: `fnv1a64w:` and 16 lowercase hex digits.

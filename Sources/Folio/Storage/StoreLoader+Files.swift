@@ -125,9 +125,9 @@ extension StoreLoader {
   /// (no boundary) first, then files that each start with their one boundary, named after it,
   /// in identifier order without overlap. `nil` otherwise.
   private static func chunks(_ files: [FileResult]) -> EntityTable? {
-    var head: [RecordID: JSONObject] = [:]
+    var head = IDTable<JSONObject>()
     var headLast: RecordID?
-    var rest: [(boundary: RecordID, records: [RecordID: JSONObject], last: RecordID)] = []
+    var rest: [(boundary: RecordID, records: IDTable<JSONObject>, last: RecordID)] = []
     for file in files {
       guard let first = file.first, let last = file.last else { return nil }
       if file.name == ShardLayout.headName, file.boundaries.isEmpty, head.isEmpty {

@@ -45,7 +45,7 @@ struct StoreLoader {
     var file: String
     var name: Substring { file.split(separator: "/").last?.dropLast(5) ?? "" }
     var checksum = ""
-    var records: [RecordID: JSONObject] = [:]
+    var records = IDTable<JSONObject>()
     /// The smallest and largest identifier read, and those of boundary records.
     var first: RecordID?
     var last: RecordID?

@@ -79,7 +79,7 @@ struct SyncPlanner {
   var contextByName: [String: Int] = [:]
   var pending: [Pending] = []
   /// Per context: record id → position in ``pending``.
-  var reached: [[RecordID: Int]] = []
+  var reached: [IDTable<Int>] = []
   /// Per context: where the identifier and attribute keys sit in the last item read.
   var itemPositions: [MemberPositions] = []
   /// Per context: where the attributes sit in the last stored record read.
@@ -239,7 +239,7 @@ struct SyncPlanner {
     guard let info = base.index.entities[entity] else { return nil }
     let context = EntityContext(info: info, schema: schema)
     contexts.append(context)
-    reached.append([:])
+    reached.append(IDTable())
     // Members read through a dotted key path have no keys here: they are read through their
     // mapping, and their (always -1) position is never consulted.
     itemPositions.append(MemberPositions(candidates: context.itemKeys.map { $0 ?? [] }))
@@ -253,10 +253,8 @@ struct SyncPlanner {
   /// One hash lookup for a record reached the first time (the common case).
   mutating func reach(_ context: Int, _ id: RecordID) -> Int {
     let slot = pending.count
-    if let earlier = reached[context].updateValue(slot, forKey: id) {
-      reached[context][id] = earlier
-      return earlier
-    }
+    let (position, inserted) = reached[context].insertIfAbsent(slot, forKey: id)
+    guard inserted else { return reached[context].values[position] }
     pending.append(Pending(context: context, id: id))
     return slot
   }
@@ -282,7 +280,7 @@ struct SyncPlanner {
   func marks() -> [String: Set<RecordID>] {
     var result: [String: Set<RecordID>] = [:]
     for (position, ids) in reached.enumerated() where !ids.isEmpty {
-      result[contexts[position].name, default: []].formUnion(ids.keys)
+      result[contexts[position].name, default: []].formUnion(ids.ids)
     }
     return result
   }

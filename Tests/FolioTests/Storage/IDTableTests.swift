@@ -1,0 +1,105 @@
+import Testing
+
+@testable import Folio
+
+@Suite struct IDTableTests {
+  /// A deterministic generator, so a failure replays.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static func randomID(_ rng: inout SplitMix, pool: Int) -> RecordID {
+    let n = Int.random(in: 0..<pool, using: &rng)
+    switch n % 4 {
+    case 0: return .int(Int64(n) - Int64(pool / 2))
+    case 1: return .string("id-\(n)")
+    // Same canonical-looking text in different forms, and long strings (more than one word).
+    case 2: return .string(String(repeating: "é", count: n % 13) + "\u{301}\(n)")
+    default: return .composite([.string("c\(n % 7)"), .int(Int64(n))])
+    }
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func randomOperationsMatchADictionary(seed: UInt64) {
+    var rng = SplitMix(state: seed)
+    var table = IDTable<Int>()
+    var model: [RecordID: Int] = [:]
+    for step in 0..<20_000 {
+      let id = Self.randomID(&rng, pool: 3_000)
+      switch Int.random(in: 0..<10, using: &rng) {
+      case 0..<5:
+        #expect(table.updateValue(step, forKey: id) == model.updateValue(step, forKey: id))
+      case 5..<8:
+        #expect(table.removeValue(forKey: id) == model.removeValue(forKey: id))
+      case 8:
+        let (position, inserted) = table.insertIfAbsent(step, forKey: id)
+        #expect(inserted == (model[id] == nil))
+        if inserted { model[id] = step }
+        #expect(table.values[position] == model[id])
+      default:
+        #expect(table[id] == model[id])
+        #expect(table.contains(id) == (model[id] != nil))
+      }
+      #expect(table.count == model.count)
+    }
+    // Every entry is found, and iteration gives exactly the model's entries.
+    for (id, value) in model { #expect(table[id] == value) }
+    var seen: [RecordID: Int] = [:]
+    for (id, value) in table { seen[id] = value }
+    #expect(seen == model)
+  }
+
+  @Test func removingEverythingLeavesAnEmptyTableThatStillWorks() {
+    var table = IDTable<String>(minimumCapacity: 10)
+    for i in 0..<5_000 { table[.int(Int64(i))] = "v\(i)" }
+    #expect(table.count == 5_000)
+    for i in stride(from: 0, to: 5_000, by: 2) { table[.int(Int64(i))] = nil }
+    for i in 0..<5_000 {
+      #expect(table[.int(Int64(i))] == (i % 2 == 0 ? nil : "v\(i)"))
+    }
+    for i in stride(from: 1, to: 5_000, by: 2) { #expect(table.removeValue(forKey: .int(Int64(i))) == "v\(i)") }
+    #expect(table.isEmpty)
+    #expect(table[.int(1)] == nil)
+    table[.string("back")] = "again"
+    #expect(table[.string("back")] == "again")
+    #expect(Array(table.keys) == [.string("back")])
+  }
+
+  @Test func stringsAreMatchedByTheirBytesNotByUnicodeEquivalence() {
+    var table = IDTable<Int>()
+    table[.string("\u{E9}")] = 1
+    table[.string("e\u{301}")] = 2
+    #expect(table.count == 2)
+    #expect(table[.string("\u{E9}")] == 1)
+    #expect(table[.string("e\u{301}")] == 2)
+  }
+
+  @Test func iterationFollowsInsertionOrderWhateverTheHash() {
+    var table = IDTable<Int>()
+    let ids: [RecordID] = (0..<100).map { .int(Int64(($0 * 7919) % 1000)) }
+    for (n, id) in ids.enumerated() { table[id] = n }
+    #expect(Array(table.keys) == ids)
+    // Removing fills the hole with the last entry.
+    table[ids[10]] = nil
+    var expected = ids
+    expected[10] = expected.removeLast()
+    #expect(Array(table.keys) == expected)
+  }
+
+  @Test func copiesAreIndependent() {
+    var a = IDTable<Int>()
+    for i in 0..<100 { a[.int(Int64(i))] = i }
+    var b = a
+    b[.int(5)] = nil
+    b[.int(500)] = 500
+    #expect(a.count == 100 && a[.int(5)] == 5 && a[.int(500)] == nil)
+    #expect(b.count == 100 && b[.int(5)] == nil && b[.int(500)] == 500)
+  }
+}
