@@ -65,7 +65,36 @@ extension JSONValue {
       return true
     }
     // Counts first: most strings that differ differ in length.
-    return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    guard a.utf8.count == b.utf8.count else { return false }
+    // Then a word at a time over contiguous storage (native and small strings have it); the
+    // generic `elementsEqual` of the views cost about 10 instructions a byte (callgrind: 4,300
+    // instructions per record comparing a day-2 sync's unchanged values).
+    let same = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in sameBytes(x, y) }
+    }
+    if let same, let same { return same }
+    return a.utf8.elementsEqual(b.utf8)
+  }
+
+  /// Whether two buffers of the same length hold the same bytes, compared 8 at a time.
+  @usableFromInline static func sameBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = x.count
+    guard count == y.count else { return false }
+    guard count > 0, let px = x.baseAddress, let py = y.baseAddress else { return true }
+    let rx = UnsafeRawPointer(px)
+    let ry = UnsafeRawPointer(py)
+    var i = 0
+    while i + 8 <= count {
+      if rx.loadUnaligned(fromByteOffset: i, as: UInt64.self) != ry.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+        return false
+      }
+      i += 8
+    }
+    while i < count {
+      if px[i] != py[i] { return false }
+      i += 1
+    }
+    return true
   }
 
   /// The order of two strings by their UTF-8 bytes (the same as by Unicode scalar values):

@@ -23,4 +23,22 @@ import Testing
     #expect(JSONValue.double(0) == .double(-0.0))
     #expect(JSONValue.double(0).hashValue == JSONValue.double(-0.0).hashValue)
   }
+
+  /// Strings are compared a word at a time: every length around the word size, a difference at
+  /// every position, small (inline) and heap strings, and strings built in different ways.
+  @Test func stringsAreEqualExactlyWhenEveryByteIs() {
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 40, 64] {
+      let base = (0..<length).map { "abcdéfghij"[String.Index(utf16Offset: $0 % 10, in: "abcdéfghij")] }
+      let text = String(base)
+      let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+      #expect(JSONValue.string(text) == .string(copy))
+      var bytes = Array(text.utf8)
+      for position in bytes.indices where bytes[position] < 0x80 {
+        bytes[position] ^= 0x01
+        #expect(JSONValue.string(text) != .string(String(decoding: bytes, as: UTF8.self)), "length \(length), byte \(position)")
+        bytes[position] ^= 0x01
+      }
+      #expect(JSONValue.string(text) != .string(text + "x"))
+    }
+  }
 }

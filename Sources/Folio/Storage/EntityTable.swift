@@ -33,6 +33,20 @@ struct EntityTable: Sendable {
     if boundaries.isEmpty { return 0 }
     var low = 0
     var high = boundaries.count
+    if case .int(let value) = id {
+      // Integer identifiers compare as integers, without copying the generic `RecordID`s
+      // (callgrind: the generic search was about 400 instructions per synced item).
+      return boundaries.withUnsafeBufferPointer { boundaries in
+        while low < high {
+          let middle = (low + high) / 2
+          // Integers order before strings and composites.
+          let precedes: Bool
+          if case .int(let boundary) = boundaries[middle] { precedes = value < boundary } else { precedes = true }
+          if precedes { high = middle } else { low = middle + 1 }
+        }
+        return low
+      }
+    }
     while low < high {
       let middle = (low + high) / 2
       if id < boundaries[middle] { high = middle } else { low = middle + 1 }
@@ -85,12 +99,11 @@ struct EntityTable: Sendable {
 
   /// Moves the records of `chunk` from `id` on into a new chunk after it, started by `id`.
   private mutating func split(_ chunk: Int, at id: RecordID) {
-    var kept = IDTable<JSONObject>(minimumCapacity: chunks[chunk].count)
+    // Usually only the new boundary record moves (records arrive in identifier order), so the
+    // chunk loses a few entries instead of being rebuilt.
     var moved = IDTable<JSONObject>()
-    for (key, value) in chunks[chunk] {
-      if key < id { kept.updateValue(value, forKey: key) } else { moved.updateValue(value, forKey: key) }
-    }
-    chunks[chunk] = kept
+    for (key, value) in chunks[chunk] where !(key < id) { moved.updateValue(value, forKey: key) }
+    for key in moved.ids { chunks[chunk].removeValue(forKey: key) }
     boundaries.insert(id, at: chunk)
     chunks.insert(moved, at: chunk + 1)
   }

@@ -103,3 +103,32 @@ import Testing
     #expect(b.count == 100 && b[.int(5)] == nil && b[.int(500)] == 500)
   }
 }
+
+@Suite struct EntityTableChunkTests {
+  /// Integer and string identifiers in one table, inserted and removed in random order: every
+  /// record stays findable and sits in the chunk its identifier's place among the boundaries
+  /// gives (the integer search path and the generic one agree).
+  @Test func chunksStayCutByTheirBoundaries() {
+    var rng = IDTableTests.SplitMix(state: 42)
+    var table = EntityTable()
+    var model: [RecordID: JSONObject] = [:]
+    for step in 0..<30_000 {
+      let n = Int.random(in: 0..<20_000, using: &rng)
+      let id: RecordID = n % 3 == 0 ? .string("s\(n)") : .int(Int64(n) - 10_000)
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        #expect(table.set(nil, for: id) == model.removeValue(forKey: id))
+      } else {
+        let record: JSONObject = ["step": .int(Int64(step))]
+        #expect(table.set(record, for: id) == model.updateValue(record, forKey: id))
+      }
+    }
+    #expect(table.count == model.count)
+    #expect(table.chunkCount > 3)
+    #expect(table.boundaries == table.boundaries.sorted())
+    for (id, record) in model { #expect(table[id] == record) }
+    for (index, chunk) in table.chunks.enumerated() {
+      for id in chunk.keys { #expect(table.chunkIndex(for: id) == index) }
+      if index > 0 { #expect(chunk[table.boundaries[index - 1]] != nil) }
+    }
+  }
+}
