@@ -19,6 +19,8 @@ struct StreamedItems: SyncItemSource {
   /// Parses the chunks, ahead of the planner on another thread for a payload of several.
   private let parser: ChunkParser
   private var current: [JSONValue] = []
+  /// What the parsing thread prepared of `current`'s items (empty when it prepared nothing).
+  private var currentPrepared: [PreparedItem?] = []
   private var position = 0
   /// Set when a chunk did not parse; the items handed out so far are not the payload.
   private(set) var failed = false
@@ -30,10 +32,12 @@ struct StreamedItems: SyncItemSource {
   /// top-level array: parse it as a whole instead.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
-  init?(json: [UInt8], options: JSONParser.Options) {
-    guard json.count <= options.maxDocumentBytes,
+  /// - Parameter chunkSize: Items per chunk (tests use small chunks to run every scenario
+  ///   through the parsing thread).
+  init?(json: [UInt8], options: JSONParser.Options, chunkSize: Int = StreamedItems.chunkSize) {
+    guard json.count <= options.maxDocumentBytes, chunkSize > 0,
       let (chunks, count) = json.withUnsafeBufferPointer({
-        StreamedItems.split($0, chunkSize: StreamedItems.chunkSize)
+        StreamedItems.split($0, chunkSize: chunkSize)
       })
     else { return nil }
     parser = ChunkParser(json: json, chunks: chunks, options: options)
@@ -41,6 +45,14 @@ struct StreamedItems: SyncItemSource {
   }
 
   mutating func next() throws(SyncError) -> JSONValue? {
+    try nextPrepared()?.item
+  }
+
+  mutating func prepare(with preparer: ItemPreparer) {
+    parser.prepare(with: preparer)
+  }
+
+  mutating func nextPrepared() throws(SyncError) -> (item: JSONValue, prepared: PreparedItem?)? {
     if position == current.count {
       guard !failed else { return nil }
       switch parser.next() {
@@ -48,18 +60,20 @@ struct StreamedItems: SyncItemSource {
       case .failed:
         failed = true
         current = []
+        currentPrepared = []
         return nil
-      case .items(let items):
+      case .items(let items, let prepared):
         // The finished chunk is freed on the parsing thread, off the planner's path (callgrind:
         // freeing the items' trees was a sixth of a 100k-record day-2 plan).
-        parser.discard(current)
+        parser.discard(current, currentPrepared)
         current = items
+        currentPrepared = prepared
         position = 0
         if items.isEmpty { return nil }
       }
     }
     defer { position += 1 }
-    return current[position]
+    return (current[position], position < currentPrepared.count ? currentPrepared[position] : nil)
   }
 
   /// Stops the parsing thread; call when done taking items.
@@ -210,11 +224,14 @@ struct StreamedItems: SyncItemSource {
 
 /// Parses a payload's chunks in order, on a thread of its own a few chunks ahead of the reader
 /// when there are several, so parsing the payload overlaps planning it (2 cores: the sync's
-/// parse no longer adds to its time). The reader takes chunks with ``next()``; when it is done
-/// (or gives up early), the parser stops.
+/// parse no longer adds to its time). With a preparer (``ItemPreparer``), the thread also reads
+/// each item's identifier and values, work taken off the planner's thread. The thread starts
+/// when the reader sets a preparer or takes the first chunk. The reader takes chunks with
+/// ``next()``; when it is done (or gives up early), the parser stops.
 final class ChunkParser: Sendable {
   enum Chunk: Sendable {
-    case items([JSONValue])
+    /// A chunk's items, and what was prepared of them (empty when nothing was).
+    case items([JSONValue], [PreparedItem?])
     case failed
     case end
   }
@@ -229,9 +246,12 @@ final class ChunkParser: Sendable {
   private let free: DispatchSemaphore
   private let background: Bool
   private let taken = Mutex(0)
+  private let started = Mutex(false)
   /// Chunks the reader has finished with, freed by the parsing thread between chunks and,
   /// once every chunk is parsed, as they come (signalled by `collect`) until the reader stops.
-  private let garbage = Mutex<[[JSONValue]]>([])
+  private let garbage = Mutex<[([JSONValue], [PreparedItem?])]>([])
+  /// Reads the chunks' items ahead of the planner, once the planner has set it.
+  private let preparer = Mutex<ItemPreparer?>(nil)
   private let collect = DispatchSemaphore(value: 0)
   static let ahead = 4
 
@@ -245,17 +265,33 @@ final class ChunkParser: Sendable {
     free = DispatchSemaphore(value: 0)
     for _ in 0..<ChunkParser.ahead { free.signal() }
     background = chunks.count > 1
-    if background {
-      let thread = Thread { [self] in produce() }
-      thread.start()
+  }
+
+  /// Starts the parsing thread, once: when the reader sets a preparer or takes the first chunk,
+  /// so every chunk the thread parses is prepared when the reader wants them prepared.
+  private func start() {
+    guard background else { return }
+    let first = started.withLock { started in
+      defer { started = true }
+      return !started
     }
+    guard first else { return }
+    let thread = Thread { [self] in produce() }
+    thread.start()
   }
 
   /// Takes items the reader is done with, to free them on the parsing thread (when there is one).
-  func discard(_ items: [JSONValue]) {
+  func discard(_ items: [JSONValue], _ prepared: [PreparedItem?]) {
     guard background, !items.isEmpty else { return }
-    garbage.withLock { $0.append(items) }
+    garbage.withLock { $0.append((items, prepared)) }
     collect.signal()
+  }
+
+  /// Has the parsing thread prepare the items of the chunks it parses from now on.
+  func prepare(with preparer: ItemPreparer) {
+    guard background else { return }
+    self.preparer.withLock { $0 = preparer }
+    start()
   }
 
   /// Stops parsing ahead: the reader is done (or gave up). Call once the reader stops taking
@@ -269,12 +305,20 @@ final class ChunkParser: Sendable {
   /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
   /// the reader stops.
   private func produce() {
+    var preparer: ItemPreparer?
     for chunk in chunks {
       free.wait()
       if state.withLock({ $0.stopped }) { return }
       freeGarbage()
       let parsed = StreamedItems.parse(json, chunk, options)
-      state.withLock { $0.ready.append(parsed.map(Chunk.items) ?? .failed) }
+      if preparer == nil { preparer = self.preparer.withLock { $0 } }
+      var prepared: [PreparedItem?] = []
+      if let items = parsed, var reader = preparer {
+        prepared.reserveCapacity(items.count)
+        for item in items { prepared.append(reader.prepare(item)) }
+        preparer = reader
+      }
+      state.withLock { $0.ready.append(parsed.map { .items($0, prepared) } ?? .failed) }
       ready.signal()
       if parsed == nil { return }
     }
@@ -297,13 +341,14 @@ final class ChunkParser: Sendable {
 
   /// The next chunk's items, `.failed` when it did not parse, or `.end` after the last.
   func next() -> Chunk {
+    start()
     let index = taken.withLock { taken in
       defer { taken += 1 }
       return taken
     }
     guard index < chunks.count else { return .end }
     guard background else {
-      return StreamedItems.parse(json, chunks[index], options).map(Chunk.items) ?? .failed
+      return StreamedItems.parse(json, chunks[index], options).map { .items($0, []) } ?? .failed
     }
     ready.wait()
     let chunk = state.withLock { $0.ready.removeFirst() }
