@@ -9,26 +9,27 @@
 /// treats a prepared item exactly as one it reads itself: anything a prepared value cannot
 /// settle alone (a conversion that failed, a date whose stored text differs) is read again.
 struct PreparedItem: Sendable {
-  /// One attribute's value in the item.
-  enum Value: Sendable {
-    /// The item does not give the attribute.
-    case absent
-    /// The converted value (`nil` clears).
-    case converted(JSONValue?)
-    /// The value does not convert; the planner converts it again to report why.
-    case failed
-  }
-
   /// Per identifier and then per attribute: the member's position in the item, or -1 (as
   /// ``MemberPositions`` finds them).
   let positions: [Int]
   /// The item's identifier.
   let id: RecordID
-  /// Per attribute of the entity, in ``EntityContext/attributes`` order.
-  let values: [Value]
+  /// Per attribute of the entity, in ``EntityContext/attributes`` order: the converted value
+  /// (`nil` clears), or `nil` when the item does not give it or it does not convert.
+  let values: [JSONValue?]
+  /// Bit *n* set: the item does not give attribute *n*.
+  let absent: UInt64
+  /// Bit *n* set: attribute *n* does not convert; the planner converts it again to say why.
+  let failed: UInt64
   /// The record the item becomes when it is new: its identifier, converted values and
   /// defaults in canonical key order; `nil` when a value failed to convert.
   let record: JSONObject?
+
+  /// Whether the item gives attribute `n`.
+  @inline(__always) func isAbsent(_ n: Int) -> Bool { absent & (1 << UInt64(n)) != 0 }
+
+  /// Whether attribute `n` failed to convert.
+  @inline(__always) func isFailed(_ n: Int) -> Bool { failed & (1 << UInt64(n)) != 0 }
 }
 
 /// Prepares the top-level items of a sync into one entity. Runs on the thread that parses them:
@@ -41,6 +42,12 @@ struct ItemPreparer: Sendable {
   init(context: EntityContext) {
     self.context = context
     positions = MemberPositions(candidates: context.itemKeys.map { $0 ?? [] })
+  }
+
+  /// Whether items of `context` can be prepared: attributes fit the bit sets, and no member is
+  /// compared across keys item by item (the planner reports those conflicts as it reads).
+  static func applies(to context: EntityContext) -> Bool {
+    context.attributes.count <= 64 && context.comparedMembers.isEmpty
   }
 
   /// What `value` gives, or `nil` when the planner must read it itself: not an object, a key
@@ -64,29 +71,38 @@ struct ItemPreparer: Sendable {
       }
       id = .composite(parts)
     }
-    var values: [PreparedItem.Value] = []
+    var values: [JSONValue?] = []
     values.reserveCapacity(ctx.attributes.count)
-    var newValues: [JSONValue?] = []
-    newValues.reserveCapacity(ctx.attributes.count)
-    var convertible = true
+    var absent: UInt64 = 0
+    var failed: UInt64 = 0
+    var defaults = false
     for (n, slot) in ctx.attributes.enumerated() {
       guard let raw = SyncPlanner.value(of: slot, at: itemAt[ctx.identifiers.count + n], in: item) else {
-        values.append(.absent)
-        newValues.append(slot.attribute.defaultValue)
+        absent |= 1 << UInt64(n)
+        if slot.attribute.defaultValue != nil { defaults = true }
+        values.append(JSONValue?.none)
         continue
       }
       switch slot.coerce(raw, stored: nil, schemaDateFormats: ctx.dateFormats) {
-      case .success(let converted):
-        values.append(.converted(converted))
-        newValues.append(converted)
+      case .success(let converted): values.append(converted)
       case .failure:
-        values.append(.failed)
-        convertible = false
+        failed |= 1 << UInt64(n)
+        values.append(JSONValue?.none)
       }
     }
+    var record: JSONObject?
+    if failed == 0 {
+      // A new record takes the defaults of the attributes the item does not give.
+      var newValues = values
+      if defaults {
+        for (n, slot) in ctx.attributes.enumerated() where absent & (1 << UInt64(n)) != 0 {
+          newValues[n] = slot.attribute.defaultValue
+        }
+      }
+      record = SyncPlanner.newRecord(ctx, id, newValues)
+    }
     return PreparedItem(
-      positions: itemAt, id: id, values: values,
-      record: convertible ? SyncPlanner.newRecord(ctx, id, newValues) : nil)
+      positions: itemAt, id: id, values: values, absent: absent, failed: failed, record: record)
   }
 
   /// One identifier component, read the way ``SyncPlanner`` reads it; `nil` when the item has

@@ -124,11 +124,16 @@ extension SyncPlanner {
       // stored text decides.
       var known: JSONValue?? = .none
       var raw: JSONValue? = JSONValue?.none
-      switch prepared?.values[n] {
-      case .absent?: break
-      case .converted(let value)? where attributeSlot.dateFormats == nil || stored == nil || stored == value:
-        known = .some(value)
-      default:
+      if let prepared, !prepared.isFailed(n) {
+        if !prepared.isAbsent(n) {
+          let value = prepared.values[n]
+          if attributeSlot.dateFormats == nil || stored == nil || stored == value {
+            known = .some(value)
+          } else {
+            raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
+          }
+        }
+      } else {
         raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
       }
       if case .some(let known) = known {

@@ -176,7 +176,7 @@ struct SyncPlanner {
     var duplicateOrder: [RecordID] = []
     // Reading and converting items is left to the parsing thread where there is one; not when
     // validators must see each item first, or members are compared across keys.
-    if level.validators.isEmpty, planner.contexts[root].comparedMembers.isEmpty {
+    if level.validators.isEmpty, ItemPreparer.applies(to: planner.contexts[root]) {
       items.prepare(with: ItemPreparer(context: planner.contexts[root]))
     }
     var i = 0

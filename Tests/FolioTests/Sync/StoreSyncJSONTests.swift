@@ -79,7 +79,7 @@ import Testing
           state: state, revision: 0, entity: step.entity, payload: JSONParser.parse(bytes), options: step.options)
       }
       let streamed = attempt {
-        guard var items = StreamedItems(json: bytes, options: JSONParser.Options(), chunkSize: 1) else {
+        guard var items = StreamedItems(json: bytes, options: JSONParser.Options(), chunkSize: 1, preparesEveryChunk: true) else {
           // Not a top-level array: the planner reads such payloads whole.
           return try SyncPlanner.plan(
             state: state, revision: 0, entity: step.entity, payload: JSONParser.parse(bytes), options: step.options)
