@@ -3,8 +3,8 @@
 ///
 /// Classes rather than structs so the per-item loops retain one reference per slot instead of
 /// copying every field; instances are immutable after compilation.
-final class EntityContext: Sendable {
-  final class AttributeSlot: Sendable {
+final class EntityContext {
+  final class AttributeSlot {
     let attribute: Attribute
     let member: EntityMapping.Member
     /// The attribute's name (the key in records).
@@ -66,7 +66,7 @@ final class EntityContext: Sendable {
     }
   }
 
-  final class RelationshipSlot: Sendable {
+  final class RelationshipSlot {
     let info: SchemaIndex.RelationshipInfo
     let member: EntityMapping.Member
     var relationship: Relationship { info.relationship }

@@ -19,8 +19,6 @@ struct StreamedItems: SyncItemSource {
   /// Parses the chunks, ahead of the planner on another thread for a payload of several.
   private let parser: ChunkParser
   private var current: [JSONValue] = []
-  /// What the parsing thread prepared of `current`'s items (empty when it prepared nothing).
-  private var currentPrepared: [PreparedItem?] = []
   private var position = 0
   /// Set when a chunk did not parse; the items handed out so far are not the payload.
   private(set) var failed = false
@@ -32,35 +30,17 @@ struct StreamedItems: SyncItemSource {
   /// top-level array: parse it as a whole instead.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
-  /// - Parameters:
-  ///   - chunkSize: Items per chunk (tests use small chunks to run every scenario through the
-  ///     parsing thread).
-  ///   - preparesEveryChunk: Whether the parsing thread prepares every chunk's items once the
-  ///     planner sets a preparer, rather than only while the planner has a chunk waiting
-  ///     (tests; see ``ChunkParser``).
-  init?(
-    json: [UInt8], options: JSONParser.Options, chunkSize: Int = StreamedItems.chunkSize,
-    preparesEveryChunk: Bool = false
-  ) {
-    guard json.count <= options.maxDocumentBytes, chunkSize > 0,
+  init?(json: [UInt8], options: JSONParser.Options) {
+    guard json.count <= options.maxDocumentBytes,
       let (chunks, count) = json.withUnsafeBufferPointer({
-        StreamedItems.split($0, chunkSize: chunkSize)
+        StreamedItems.split($0, chunkSize: StreamedItems.chunkSize)
       })
     else { return nil }
-    parser = ChunkParser(
-      json: json, chunks: chunks, options: options, preparesEveryChunk: preparesEveryChunk)
+    parser = ChunkParser(json: json, chunks: chunks, options: options)
     expectedCount = count
   }
 
   mutating func next() throws(SyncError) -> JSONValue? {
-    try nextPrepared()?.item
-  }
-
-  mutating func prepare(with preparer: ItemPreparer) {
-    parser.prepare(with: preparer)
-  }
-
-  mutating func nextPrepared() throws(SyncError) -> (item: JSONValue, prepared: PreparedItem?)? {
     if position == current.count {
       guard !failed else { return nil }
       switch parser.next() {
@@ -68,20 +48,18 @@ struct StreamedItems: SyncItemSource {
       case .failed:
         failed = true
         current = []
-        currentPrepared = []
         return nil
-      case .items(let items, let prepared):
+      case .items(let items):
         // The finished chunk is freed on the parsing thread, off the planner's path (callgrind:
         // freeing the items' trees was a sixth of a 100k-record day-2 plan).
-        parser.discard(current, currentPrepared)
+        parser.discard(current)
         current = items
-        currentPrepared = prepared
         position = 0
         if items.isEmpty { return nil }
       }
     }
     defer { position += 1 }
-    return (current[position], position < currentPrepared.count ? currentPrepared[position] : nil)
+    return current[position]
   }
 
   /// Stops the parsing thread; call when done taking items.
@@ -232,18 +210,11 @@ struct StreamedItems: SyncItemSource {
 
 /// Parses a payload's chunks in order, on a thread of its own a few chunks ahead of the reader
 /// when there are several, so parsing the payload overlaps planning it (2 cores: the sync's
-/// parse no longer adds to its time). With a preparer (``ItemPreparer``), the thread also reads
-/// each item's identifier and values, work taken off the planner's thread — but only for chunks
-/// parsed while the planner still has one waiting: preparing costs more in all than the planner
-/// saves (callgrind, 100k items: 7,750 instructions per item prepared against 4,700 saved), so
-/// it is worth doing only with time the parsing thread would otherwise spend waiting, and the
-/// two threads settle where both are busy. The plan is the same either way. The thread starts
-/// when the reader sets a preparer or takes the first chunk. The reader takes chunks with
-/// ``next()``; when it is done (or gives up early), the parser stops.
+/// parse no longer adds to its time). The reader takes chunks with ``next()``; when it is done
+/// (or gives up early), the parser stops.
 final class ChunkParser: Sendable {
   enum Chunk: Sendable {
-    /// A chunk's items, and what was prepared of them (empty when nothing was).
-    case items([JSONValue], [PreparedItem?])
+    case items([JSONValue])
     case failed
     case end
   }
@@ -258,23 +229,13 @@ final class ChunkParser: Sendable {
   private let free: DispatchSemaphore
   private let background: Bool
   private let taken = Mutex(0)
-  private let started = Mutex(false)
   /// Chunks the reader has finished with, freed by the parsing thread between chunks and,
   /// once every chunk is parsed, as they come (signalled by `collect`) until the reader stops.
-  private let garbage = Mutex<[([JSONValue], [PreparedItem?])]>([])
-  /// Reads the chunks' items ahead of the planner, once the planner has set it.
-  private let preparer = Mutex<ItemPreparer?>(nil)
+  private let garbage = Mutex<[[JSONValue]]>([])
   private let collect = DispatchSemaphore(value: 0)
   static let ahead = 4
 
-  /// Prepare every chunk, not only while the planner has one waiting.
-  private let preparesEveryChunk: Bool
-
-  init(
-    json: [UInt8], chunks: [(start: Int, end: Int)], options: JSONParser.Options,
-    preparesEveryChunk: Bool = false
-  ) {
-    self.preparesEveryChunk = preparesEveryChunk
+  init(json: [UInt8], chunks: [(start: Int, end: Int)], options: JSONParser.Options) {
     self.json = json
     self.chunks = chunks
     self.options = options
@@ -284,33 +245,17 @@ final class ChunkParser: Sendable {
     free = DispatchSemaphore(value: 0)
     for _ in 0..<ChunkParser.ahead { free.signal() }
     background = chunks.count > 1
-  }
-
-  /// Starts the parsing thread, once: when the reader sets a preparer or takes the first chunk,
-  /// so every chunk the thread parses is prepared when the reader wants them prepared.
-  private func start() {
-    guard background else { return }
-    let first = started.withLock { started in
-      defer { started = true }
-      return !started
+    if background {
+      let thread = Thread { [self] in produce() }
+      thread.start()
     }
-    guard first else { return }
-    let thread = Thread { [self] in produce() }
-    thread.start()
   }
 
   /// Takes items the reader is done with, to free them on the parsing thread (when there is one).
-  func discard(_ items: [JSONValue], _ prepared: [PreparedItem?]) {
+  func discard(_ items: [JSONValue]) {
     guard background, !items.isEmpty else { return }
-    garbage.withLock { $0.append((items, prepared)) }
+    garbage.withLock { $0.append(items) }
     collect.signal()
-  }
-
-  /// Has the parsing thread prepare the items of the chunks it parses from now on.
-  func prepare(with preparer: ItemPreparer) {
-    guard background else { return }
-    self.preparer.withLock { $0 = preparer }
-    start()
   }
 
   /// Stops parsing ahead: the reader is done (or gave up). Call once the reader stops taking
@@ -324,22 +269,12 @@ final class ChunkParser: Sendable {
   /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
   /// the reader stops.
   private func produce() {
-    var preparer: ItemPreparer?
     for chunk in chunks {
       free.wait()
       if state.withLock({ $0.stopped }) { return }
       freeGarbage()
       let parsed = StreamedItems.parse(json, chunk, options)
-      if preparer == nil { preparer = self.preparer.withLock { $0 } }
-      var prepared: [PreparedItem?] = []
-      if let items = parsed, var reader = preparer,
-        preparesEveryChunk || state.withLock({ !$0.ready.isEmpty })
-      {
-        prepared.reserveCapacity(items.count)
-        for item in items { prepared.append(reader.prepare(item)) }
-        preparer = reader
-      }
-      state.withLock { $0.ready.append(parsed.map { .items($0, prepared) } ?? .failed) }
+      state.withLock { $0.ready.append(parsed.map(Chunk.items) ?? .failed) }
       ready.signal()
       if parsed == nil { return }
     }
@@ -362,14 +297,13 @@ final class ChunkParser: Sendable {
 
   /// The next chunk's items, `.failed` when it did not parse, or `.end` after the last.
   func next() -> Chunk {
-    start()
     let index = taken.withLock { taken in
       defer { taken += 1 }
       return taken
     }
     guard index < chunks.count else { return .end }
     guard background else {
-      return StreamedItems.parse(json, chunks[index], options).map { .items($0, []) } ?? .failed
+      return StreamedItems.parse(json, chunks[index], options).map(Chunk.items) ?? .failed
     }
     ready.wait()
     let chunk = state.withLock { $0.ready.removeFirst() }

@@ -8,21 +8,6 @@ protocol SyncItemSource {
   ///
   /// - Throws: ``SyncError`` when the payload cannot be read further.
   mutating func next() throws(SyncError) -> JSONValue?
-  /// Has items read ahead by `preparer` where the source can (a streamed payload does it on its
-  /// parsing thread); the default does nothing.
-  mutating func prepare(with preparer: ItemPreparer)
-  /// The next item with what was prepared of it, or `nil` after the last.
-  ///
-  /// - Throws: ``SyncError`` when the payload cannot be read further.
-  mutating func nextPrepared() throws(SyncError) -> (item: JSONValue, prepared: PreparedItem?)?
-}
-
-extension SyncItemSource {
-  mutating func prepare(with preparer: ItemPreparer) {}
-
-  mutating func nextPrepared() throws(SyncError) -> (item: JSONValue, prepared: PreparedItem?)? {
-    try next().map { ($0, nil) }
-  }
 }
 
 /// The items of a payload already in memory.

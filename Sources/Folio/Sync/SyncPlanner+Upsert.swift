@@ -28,15 +28,11 @@ extension SyncPlanner {
   /// Syncs one item into `context`: validators, identifier, lookup, attributes, rules, write,
   /// then its relationships (nested syncs).
   ///
-  /// - Parameter prepared: What the parsing thread already read from the item
-  ///   (``ItemPreparer``, made only for items of `context` without validators): its key
-  ///   positions, identifier and converted values are used instead of reading them again.
   /// - Throws: ``SyncError`` only for whole-sync failures (a forced insert of an existing
   ///   identifier, a refused delete); item problems become outcomes.
-  mutating func upsert(
-    _ context: Int, _ value: JSONValue, at pointer: Pointer, level: Level,
-    prepared: PreparedItem? = nil
-  ) throws(SyncError) -> Upserted {
+  mutating func upsert(_ context: Int, _ value: JSONValue, at pointer: Pointer, level: Level)
+    throws(SyncError) -> Upserted
+  {
     let ctx = contexts[context]
     guard case .object(var item) = value else {
       note(
@@ -58,21 +54,14 @@ extension SyncPlanner {
       return Upserted(id: nil, exists: false)
     }
     // Where the identifier and attribute keys sit in this item (usually where they sat in the
-    // previous one). A prepared item had no key given twice (nor a member compared by value).
-    let itemAt: [Int]
-    if let prepared {
-      itemAt = prepared.positions
-    } else {
-      itemPositions[context].resolve(item.members)
-      itemAt = itemPositions[context].positions
-      if !itemPositions[context].ambiguous.isEmpty || !ctx.comparedMembers.isEmpty {
-        noteConflictingKeys(context, item, at: pointer)
-      }
+    // previous one).
+    itemPositions[context].resolve(item.members)
+    let itemAt = itemPositions[context].positions
+    if !itemPositions[context].ambiguous.isEmpty || !ctx.comparedMembers.isEmpty {
+      noteConflictingKeys(context, item, at: pointer)
     }
     let id: RecordID
-    if let prepared {
-      id = prepared.id
-    } else if ctx.identifiers.count == 1 {
+    if ctx.identifiers.count == 1 {
       let raw = SyncPlanner.value(of: ctx.identifiers[0], at: itemAt[0], in: item)
       switch readIdentifier(ctx, ctx.identifiers[0], raw, item, context, pointer) {
       case .some(let part): id = part
@@ -119,28 +108,7 @@ extension SyncPlanner {
     for (n, attributeSlot) in ctx.attributes.enumerated() {
       var stored: JSONValue?
       if let existing, recordAt[n] >= 0 { stored = existing.members[recordAt[n]].value }
-      // A prepared value settles the attribute unless it is a date whose stored text differs:
-      // the stored instant may be the same in another spelling, which converting again with the
-      // stored text decides.
-      var known: JSONValue?? = .none
-      var raw: JSONValue? = JSONValue?.none
-      if let prepared, !prepared.isFailed(n) {
-        if !prepared.isAbsent(n) {
-          let value = prepared.values[n]
-          if attributeSlot.dateFormats == nil || stored == nil || stored == value {
-            known = .some(value)
-          } else {
-            raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
-          }
-        }
-      } else {
-        raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
-      }
-      if case .some(let known) = known {
-        if stored != known { changed = true }
-        values.append(known)
-        continue
-      }
+      let raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
       guard let raw else {
         if existing == nil, let value = attributeSlot.attribute.defaultValue {
           stored = value
@@ -180,8 +148,7 @@ extension SyncPlanner {
         }
       }
     } else {
-      // The prepared record holds exactly these values (each came from the prepared item).
-      record = prepared?.record ?? SyncPlanner.newRecord(ctx, id, values)
+      record = SyncPlanner.newRecord(ctx, id, values)
     }
     // Relationship values are checked before anything is written, so a bad one rejects the item.
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []

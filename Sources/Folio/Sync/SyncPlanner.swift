@@ -174,19 +174,14 @@ struct SyncPlanner {
     planner.work.reserveLog(expected, for: entity)
     var duplicates: [RecordID: [Int]] = [:]
     var duplicateOrder: [RecordID] = []
-    // Reading and converting items is left to the parsing thread where there is one; not when
-    // validators must see each item first, or members are compared across keys.
-    if level.validators.isEmpty, ItemPreparer.applies(to: planner.contexts[root]) {
-      items.prepare(with: ItemPreparer(context: planner.contexts[root]))
-    }
     var i = 0
     let progress = options.progress
-    while let (item, prepared) = try items.nextPrepared() {
+    while let item = try items.next() {
       defer { i += 1 }
       if let progress, i > 0, i % SyncProgress.reportingInterval == 0 {
         progress(SyncProgress(phase: .planning, completed: i, total: max(expected, i)))
       }
-      let result = try planner.upsert(root, item, at: .item(i), level: level, prepared: prepared)
+      let result = try planner.upsert(root, item, at: .item(i), level: level)
       guard let id = result.id, let slot = result.slot else { continue }
       if let parent, result.exists,
         planner.pending[slot].kind != .rejected || parent.childSet.contains(id)
