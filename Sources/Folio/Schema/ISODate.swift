@@ -93,7 +93,7 @@ public enum ISODate {
   static func canonicalWholeSecond(_ string: String) -> String? {
     var string = string
     return string.withUTF8 { bytes -> String? in
-      guard bytes.count == 20, bytes[19] == 0x5A, parse(bytes, formats: .strict) != nil else { return nil }
+      guard isWholeSecondUTC(bytes) else { return nil }
       return String(unsafeUninitializedCapacity: 24) { out in
         for i in 0..<19 { out[i] = bytes[i] }
         out[19] = 0x2E
@@ -138,19 +138,32 @@ public enum ISODate {
     return string.withUTF8 { b in
       // The fixed layout `yyyy-MM-ddTHH:mm:ss.SSSZ`, checked byte by byte, then the ranges;
       // no arithmetic on the instant (opening a store checks every stored date this way).
-      guard b.count == 24, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
-        b[19] == 0x2E, b[23] == 0x5A
+      guard b.count == 24, b[19] == 0x2E, b[20] &- 0x30 < 10, b[21] &- 0x30 < 10, b[22] &- 0x30 < 10,
+        b[23] == 0x5A
       else { return false }
-      for i in 0..<23 where i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 {
-        if b[i] &- 0x30 >= 10 { return false }
-      }
-      func two(_ i: Int) -> Int64 { Int64(b[i] &- 0x30) * 10 + Int64(b[i + 1] &- 0x30) }
-      let year = two(0) * 100 + two(2)
-      let month = two(5)
-      let day = two(8)
-      return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year: year, month: month)
-        && two(11) <= 23 && two(14) <= 59 && two(17) <= 59
+      return hasValidFields(b)
     }
+  }
+
+  /// Whether `b` is `yyyy-MM-ddTHH:mm:ssZ` with every field in range: what
+  /// `parse(b, formats: .strict)` accepts in 20 bytes, without computing the instant.
+  static func isWholeSecondUTC(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    b.count == 20 && b[19] == 0x5A && hasValidFields(b)
+  }
+
+  /// Whether the first 19 bytes of `b` (at least 19) are `yyyy-MM-ddTHH:mm:ss` with every field
+  /// in range (any four-digit year is within the supported range).
+  @inline(__always) private static func hasValidFields(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A else { return false }
+    for i in 0..<19 where i != 4 && i != 7 && i != 10 && i != 13 && i != 16 {
+      if b[i] &- 0x30 >= 10 { return false }
+    }
+    func two(_ i: Int) -> Int64 { Int64(b[i] &- 0x30) * 10 + Int64(b[i + 1] &- 0x30) }
+    let year = two(0) * 100 + two(2)
+    let month = two(5)
+    let day = two(8)
+    return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year: year, month: month)
+      && two(11) <= 23 && two(14) <= 59 && two(17) <= 59
   }
 
   /// Parses bytes; see ``milliseconds(from:formats:)``.
