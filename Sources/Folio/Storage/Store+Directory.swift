@@ -35,7 +35,7 @@ extension Store {
     }
     self.init(
       state: opened.state, disk: opened.disk, loadProblems: opened.problems, logHandler: options.logHandler)
-    options.logHandler?.opened(directory, opened.state, problems: opened.problems)
+    options.logHandler?.opened(directory, opened.state, problems: opened.problems, files: opened.files)
   }
 
   /// Opens an existing directory store with the schema copy stored inside it (for tools such as

@@ -49,7 +49,11 @@ extension StoreLoader {
       result.isProtected = true
       return result
     }
+    if trusted[file] == result.checksum, takeTrusted(items, checker, into: &result) {
+      return result
+    }
     result.records.reserveCapacity(items.count)
+    var changed = false
     for (position, item) in items.enumerated() {
       guard case .object(let record) = item else {
         problem(.invalidStoredRecord, "expected a record (a JSON object), found \(item.kindName)", pointer: "/\(position)", bytes: bytes)
@@ -57,6 +61,7 @@ extension StoreLoader {
         continue
       }
       let checked = checker.check(record)
+      if checked.record.count != record.count { changed = true }
       for p in checked.problems {
         problem(
           .invalidStoredRecord, p.message,
@@ -75,7 +80,48 @@ extension StoreLoader {
       if result.last.map({ $0 < id }) ?? true { result.last = id }
       if ShardLayout.isBoundary(id) { result.boundaries.append(id) }
     }
+    result.isClean = result.problems.isEmpty && !changed
     return result
+  }
+
+  /// The trusted path for a file whose bytes are what the local state calls clean: its records
+  /// are taken as they are, without ``RecordChecker/check(_:)``, which would neither report
+  /// nor change anything in them. Only what the table needs is done and checked: each item is
+  /// an object whose identifier attributes hold valid stored values, no identifier appears
+  /// twice, and the first, last and boundary identifiers are noted. On anything else (a
+  /// `state.json` that lies) nothing is kept and it returns `false`, and the caller validates
+  /// the file in full.
+  private func takeTrusted(_ items: [JSONValue], _ checker: RecordChecker, into result: inout FileResult) -> Bool {
+    let entity = checker.entity
+    var identifierAttributes: [Attribute] = []
+    for name in entity.identifiers {
+      guard let attribute = entity.attributes.first(where: { $0.name == name }) else { return false }
+      identifierAttributes.append(attribute)
+    }
+    var records: [RecordID: JSONObject] = [:]
+    records.reserveCapacity(items.count)
+    var first: RecordID?
+    var last: RecordID?
+    var boundaries: [RecordID] = []
+    for item in items {
+      guard case .object(let record) = item else { return false }
+      for attribute in identifierAttributes {
+        guard let value = record[attribute.name], (try? attribute.validateStored(value)) != nil else { return false }
+      }
+      guard let id = SchemaIndex.recordID(of: record, identifiers: entity.identifiers),
+        records.updateValue(record, forKey: id) == nil
+      else { return false }
+      if first.map({ id < $0 }) ?? true { first = id }
+      if last.map({ $0 < id }) ?? true { last = id }
+      if ShardLayout.isBoundary(id) { boundaries.append(id) }
+    }
+    result.records = records
+    result.first = first
+    result.last = last
+    result.boundaries = boundaries
+    result.isTrusted = true
+    result.isClean = true
+    return true
   }
 
   /// Builds an entity's table from its files. When every file holds exactly one chunk of the
