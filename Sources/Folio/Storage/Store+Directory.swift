@@ -6,7 +6,8 @@ extension Store {
   /// interrupted by a crash, checks the format version (upgrading a format-1 store) and the
   /// schema (applying a compatible change, running pending ``Migration``s), then reads every
   /// file in parallel and validates every record: files edited outside Folio are accepted when
-  /// valid. After that the store behaves exactly like ``inMemory(schema:)``, and every
+  /// valid. Files unchanged since this working copy's Folio wrote them or found them clean skip
+  /// the member-by-member checks (``StoreOptions/trustsUnchangedFiles``). After that the store behaves exactly like ``inMemory(schema:)``, and every
   /// transaction is saved before it returns (autosave on commit): only files whose bytes changed
   /// are rewritten, atomically as a whole.
   ///
