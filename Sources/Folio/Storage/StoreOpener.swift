@@ -143,8 +143,12 @@ struct StoreOpener {
     var disk = DirectoryBacking(
       path: path, lock: lock, local: next, protectedFiles: loaded.protectedFiles, relayout: loaded.relayout, options: options)
     // A local state without the validation cache (an older Folio's), or with another one, is
-    // rewritten with this open's.
-    let staleCache = local.map { $0.checks != checks || $0.recheck != loaded.recheck } ?? true
+    // rewritten with this open's. Entries of `recheck` for bytes a file no longer has (Folio
+    // rewrote it since) mean nothing, and alone cause no rewrite.
+    let staleCache =
+      local.map { local in
+        local.checks != checks || local.recheck.filter { local.files[$0.key] == $0.value } != loaded.recheck
+      } ?? true
     if lock != nil, legacy != nil || local == nil || changedOutside || staleCache || schemaBytes != SchemaCopy.bytes(schema, format: format) {
       try write(&disk, state: loaded.state, format: format, legacy: legacy != nil)
     }

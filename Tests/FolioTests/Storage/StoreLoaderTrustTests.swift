@@ -218,6 +218,24 @@ import FolioTestSupport
     #expect(try #require(LocalState.read(directory: path)).recheck.keys.sorted() == [Self.head])
   }
 
+  @Test func aFileFolioRewroteAfterARecheckIsTrustedWithoutRewritingTheLocalState() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try closedStore(directory)
+    try edit(path + "/" + Self.head, replacing: Self.person2, with: "    \"born\": null,\n    \"id\": 2,\n    \"name\": \"P2\"\n")
+    do {
+      let opened = try open(path)
+      #expect(opened.validated == 1)
+      // Rewrites the file: its bytes are no longer those `recheck` names.
+      try opened.store.update("Person", 2, ["name": "Bee"])
+    }
+    let local = try Data(contentsOf: URL(fileURLWithPath: path + "/" + LocalState.file))
+    let opened = try open(path)
+    #expect(opened.validated == 0)
+    #expect(opened.store.get("Person", 2) == ["active": true, "id": 2, "name": "Bee"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/" + LocalState.file)) == local)
+  }
+
   /// Hand-broken files that a lying `state.json` calls clean, each breaking what the trusted
   /// path still checks (the file's shape and the identifiers).
   static let brokenIdentifiers: [(label: String, record: String)] = [
