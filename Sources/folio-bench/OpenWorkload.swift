@@ -12,6 +12,12 @@ extension BenchWorkload {
       let repeats = try arguments.repeats()
       var options = StoreOptions()
       options.trustsUnchangedFiles = arguments.values["trust"] != "off"
+      // The last open's file counts: how many files it took on trust and how many it validated.
+      let counts = Mutex("")
+      options.logHandler = FolioLogHandler { entry in
+        guard entry.event == "store.opened" else { return }
+        counts.withLock { $0 = "files trusted \(entry.metadata["trustedFiles"] ?? "?"), validated \(entry.metadata["validatedFiles"] ?? "?")" }
+      }
       print("folio-bench open: repeats \(repeats), \(ProcessInfo.processInfo.activeProcessorCount) cores, trust \(options.trustsUnchangedFiles ? "on" : "off")")
       for size in try arguments.sizes(default: [100_000]) {
         let fixture = try StoreFixture(count: size, schema: schema, arguments: arguments)
@@ -35,7 +41,7 @@ extension BenchWorkload {
           _ = try parse.time { try shards.map { try JSONParser.parse($0) } }
           _ = parallel.time { OpenBenchmark.parseConcurrently(shards) }
         }
-        print("\nN=\(size): \(count) records in \(shards.count) shards, \(fixture.bytes) bytes on disk")
+        print("\nN=\(size): \(count) records in \(shards.count) shards, \(fixture.bytes) bytes on disk; \(counts.withLock { $0 })")
         print(Measurement.header)
         for m in [open, parse, parallel] { print(m.row) }
         print(String(format: "ratio open/parse: %.2f× (vs one core), %.2f× (vs all cores)", open.median / parse.median, open.median / parallel.median))

@@ -93,10 +93,10 @@ extension StoreLoader {
   /// the file in full.
   private func takeTrusted(_ items: [JSONValue], _ checker: RecordChecker, into result: inout FileResult) -> Bool {
     let entity = checker.entity
-    var identifierAttributes: [Attribute] = []
+    var identifiers: [Attribute] = []
     for name in entity.identifiers {
       guard let attribute = entity.attributes.first(where: { $0.name == name }) else { return false }
-      identifierAttributes.append(attribute)
+      identifiers.append(attribute)
     }
     var records: [RecordID: JSONObject] = [:]
     records.reserveCapacity(items.count)
@@ -105,12 +105,18 @@ extension StoreLoader {
     var boundaries: [RecordID] = []
     for item in items {
       guard case .object(let record) = item else { return false }
-      for attribute in identifierAttributes {
-        guard let value = record[attribute.name], (try? attribute.validateStored(value)) != nil else { return false }
+      let found: RecordID?
+      if identifiers.count == 1 {
+        found = Self.trustedIdentifier(in: record, identifiers[0])
+      } else {
+        var parts: [RecordID] = []
+        for index in identifiers.indices {
+          guard let part = Self.trustedIdentifier(in: record, identifiers[index]) else { return false }
+          parts.append(part)
+        }
+        found = .composite(parts)
       }
-      guard let id = SchemaIndex.recordID(of: record, identifiers: entity.identifiers),
-        records.updateValue(record, forKey: id) == nil
-      else { return false }
+      guard let id = found, records.updateValue(record, forKey: id) == nil else { return false }
       if first.map({ id < $0 }) ?? true { first = id }
       if last.map({ $0 < id }) ?? true { last = id }
       if ShardLayout.isBoundary(id) { boundaries.append(id) }
@@ -122,6 +128,25 @@ extension StoreLoader {
     result.isTrusted = true
     result.isClean = true
     return true
+  }
+
+  /// The value of the identifier attribute `attribute` in `record` (an int or a string), or
+  /// `nil` when it is missing or not a valid stored value of the attribute (what
+  /// ``RecordChecker/check(_:)`` would report). Reads the members in place: copying each would
+  /// retain its key and value.
+  private static func trustedIdentifier(in record: JSONObject, _ attribute: Attribute) -> RecordID? {
+    record.members.withUnsafeBufferPointer { members -> RecordID? in
+      for index in members.indices where JSONObject.sameKey(members[index].key, attribute.name) {
+        switch (attribute.type, members[index].value) {
+        case (.int, .int(let i)): return .int(i)
+        case (.string, .string(let s)): return .string(s)
+        case (_, .int(let i)): return (try? attribute.validateStored(.int(i))) != nil ? .int(i) : nil
+        case (_, .string(let s)): return (try? attribute.validateStored(.string(s))) != nil ? .string(s) : nil
+        default: return nil
+        }
+      }
+      return nil
+    }
   }
 
   /// Builds an entity's table from its files. When every file holds exactly one chunk of the

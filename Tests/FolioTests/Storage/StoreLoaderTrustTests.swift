@@ -236,6 +236,48 @@ import FolioTestSupport
     #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/" + LocalState.file)) == local)
   }
 
+  /// Composite and UUID identifiers take the trusted path too, and a UUID that is not in its
+  /// canonical form (what full validation reports) makes the file be validated.
+  @Test func compositeAndUUIDIdentifiersAreReadOnTrustAndCheckedForTheirForm() throws {
+    let schema = Schema(entities: [
+      Entity(
+        name: "Pair", identifiers: ["a", "b"],
+        attributes: [Attribute(name: "a", type: .int), Attribute(name: "b", type: .string), Attribute(name: "n", type: .int)]),
+      Entity(name: "Device", identifiers: ["id"], attributes: [Attribute(name: "id", type: .uuid)]),
+    ])
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/store.folio"
+    let uuid = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    do {
+      let store = try Store(directory: path, schema: schema)
+      try store.transaction { tx in
+        for n in 1...50 { try tx.insert("Pair", ["a": .int(Int64(n % 7)), "b": .string("b\(n)"), "n": .int(Int64(n))]) }
+        try tx.insert("Device", ["id": .string(uuid)])
+      }
+    }
+    let files = try ["Pair", "Device"].flatMap { entity in
+      try FileManager.default.contentsOfDirectory(atPath: path + "/" + entity).map { entity + "/" + $0 }
+    }
+    let digest: String
+    do {
+      let opened = try open(path, schema: schema)
+      #expect(opened.trusted == files.count)
+      #expect(opened.store.state.count("Pair") == 50)
+      digest = StoreDigest.of(opened.store.state)
+    }
+    #expect(StoreDigest.of(try open(path, schema: schema, trusting: false).store.state) == digest)
+    let device = "Device/0000000000000000.json"
+    try edit(path + "/" + device, replacing: uuid, with: uuid.uppercased())
+    var local = try #require(LocalState.read(directory: path))
+    local.files[device] = ShardFile.checksum(try #require(try StoreFiles.readFile(path + "/" + device)))
+    try Data(local.bytes).write(to: URL(fileURLWithPath: path + "/" + LocalState.file))
+    let lying = try open(path, schema: schema, validation: .lenient, readOnly: true)
+    #expect(lying.validated == 1)
+    #expect(lying.store.loadProblems.map(\.code) == [.invalidStoredRecord])
+    #expect(lying.store.state.count("Device") == 0)
+  }
+
   /// Hand-broken files that a lying `state.json` calls clean, each breaking what the trusted
   /// path still checks (the file's shape and the identifiers).
   static let brokenIdentifiers: [(label: String, record: String)] = [
