@@ -2,13 +2,14 @@
 /// metadata keys are defined in one place (and listed in Documentation/Logging.md).
 extension FolioLogHandler {
   /// `store.opened` (info), then `store.loadProblem` (warning) for each record a lenient open
-  /// left out.
-  func opened(_ directory: String, _ state: StoreState, problems: [StoreError]) {
+  /// left out. `files` counts the content files taken on trust and those validated in full.
+  func opened(_ directory: String, _ state: StoreState, problems: [StoreError], files: (trusted: Int, validated: Int)) {
     log(
       .info, "store.opened",
       "opened \(directory) (\(state.recordCount) \(state.recordCount == 1 ? "record" : "records"))",
       metadata: [
         "file": directory, "generation": "\(state.generation)", "records": "\(state.recordCount)",
+        "trustedFiles": "\(files.trusted)", "validatedFiles": "\(files.validated)",
       ])
     for problem in problems {
       log(.warning, "store.loadProblem", problem.message, metadata: problem.logMetadata)

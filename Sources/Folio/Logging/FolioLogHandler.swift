@@ -23,7 +23,8 @@ public enum FolioLogLevel: String, Sendable, Hashable, Comparable, CaseIterable,
 /// Metadata keys (present when they apply): `file` (the store directory, or the file a problem
 /// is in), `line`, `entity`, `identifier`, `pointer` (JSON pointer into a payload or file),
 /// `generation` (the commit's), `changes` (records a commit changed), `migration`, `summary` (a
-/// sync's counts), `code` (an error's code). Events and their keys are listed in
+/// sync's counts), `code` (an error's code), `trustedFiles` and `validatedFiles` (an open's
+/// content files taken on trust and validated in full). Events and their keys are listed in
 /// Documentation/Logging.md.
 public struct FolioLogEntry: Sendable, Hashable, CustomStringConvertible {
   /// How important it is.
@@ -58,7 +59,7 @@ public struct FolioLogEntry: Sendable, Hashable, CustomStringConvertible {
 /// var options = StoreOptions()
 /// options.logHandler = FolioLogHandler(minimumLevel: .info) { entry in print(entry) }
 /// let store = try Store(directory: "company.folio", schema: company, options: options)
-/// // [info] store.opened: opened company.folio (0 records) file=company.folio generation=0 records=0
+/// // [info] store.opened: opened company.folio (0 records) file=company.folio generation=0 records=0 trustedFiles=0 validatedFiles=0
 /// ```
 ///
 /// The sink is called on the thread doing the work (the committing thread for commits), after

@@ -4,6 +4,11 @@
 /// It holds the generation (the commits this working copy has seen) and the checksum of every
 /// content file as Folio last wrote or validated it, so opening can tell which files changed
 /// outside Folio (a hand edit, a checkout, a merge): the state is then one generation newer.
+///
+/// It is also a cache of validation, like git's index: a file whose bytes still have the
+/// recorded checksum, recorded under the same record checks (``checks``) and not listed in
+/// ``recheck``, holds records Folio wrote or found clean, so opening skips their member-by-member
+/// checks (see ``StoreLoader/trusted``). Anything else is validated in full.
 struct LocalState: Sendable, Hashable {
   /// The local folder, inside the store and ignored by its `.gitignore`.
   static let folder = ".folio"
@@ -15,10 +20,27 @@ struct LocalState: Sendable, Hashable {
   /// ``ShardFile/checksum(_:)`` of each content file (`Entity/<name>.json`, relative to the
   /// store) as Folio last wrote or read it.
   var files: [String: String] = [:]
+  /// ``RecordChecker/fingerprint(of:)`` of the schema under which ``files`` were written or
+  /// validated; `nil` (a state written by an older Folio, or after a migration) trusts no file.
+  var checks: String?
+  /// Files whose last full validation reported a problem or changed a record (dropped a `null`
+  /// member or an empty to-many), with the checksum they had then: while they keep it, opening
+  /// validates them in full.
+  var recheck: [String: String] = [:]
 
-  init(generation: UInt64 = 0, files: [String: String] = [:]) {
+  init(generation: UInt64 = 0, files: [String: String] = [:], checks: String? = nil, recheck: [String: String] = [:]) {
     self.generation = generation
     self.files = files
+    self.checks = checks
+    self.recheck = recheck
+  }
+
+  /// The checksums of the files whose records need no member checks when opened under the
+  /// record checks `fingerprint`: every file of ``files`` not in ``recheck`` at that checksum;
+  /// none when ``checks`` differs.
+  func trustedFiles(checks fingerprint: String) -> [String: String] {
+    guard checks == fingerprint else { return [:] }
+    return files.filter { recheck[$0.key] != $0.value }
   }
 
   /// The canonical bytes of `state.json`.
@@ -27,11 +49,20 @@ struct LocalState: Sendable, Hashable {
     for (file, checksum) in files.sorted(by: { JSONObject.keyPrecedes($0.key, $1.key) }) {
       fileObject[file] = .string(checksum)
     }
-    let value: JSONValue = .object([
+    var root: JSONObject = [
       "files": .object(fileObject),
       "formatVersion": .int(StoreFormat.currentVersion),
       "generation": .int(Int64(truncatingIfNeeded: generation)),
-    ])
+    ]
+    if let checks { root["checks"] = .string(checks) }
+    if !recheck.isEmpty {
+      var recheckObject = JSONObject()
+      for (file, checksum) in recheck.sorted(by: { JSONObject.keyPrecedes($0.key, $1.key) }) {
+        recheckObject[file] = .string(checksum)
+      }
+      root["recheck"] = .object(recheckObject)
+    }
+    let value: JSONValue = .object(root)
     return JSONWriter.bytes(value, style: .pretty)
   }
 
@@ -50,6 +81,22 @@ struct LocalState: Sendable, Hashable {
       guard case .string(let checksum) = member.value else { return nil }
       files[member.key] = checksum
     }
-    return LocalState(generation: UInt64(generation), files: files)
+    // The validation cache is optional: a state without it (or with a damaged one) trusts no file.
+    var checks: String?
+    var recheck: [String: String] = [:]
+    if case .string(let fingerprint)? = root["checks"] { checks = fingerprint }
+    switch root["recheck"] {
+    case nil: break
+    case .object(let recheckObject)?:
+      for member in recheckObject {
+        guard case .string(let checksum) = member.value else {
+          checks = nil
+          break
+        }
+        recheck[member.key] = checksum
+      }
+    default: checks = nil
+    }
+    return LocalState(generation: UInt64(generation), files: files, checks: checks, recheck: recheck)
   }
 }

@@ -1,7 +1,8 @@
 /// Checks one stored record against its entity, on its own (types, identifiers, relationship
 /// shapes); cross-record checks (targets exist, inverses agree) are ``LinkChecker``'s.
 ///
-/// Opening runs it on every record, so it is built for speed: member names are kept sorted (as
+/// Opening runs it on every record of every file it does not trust (``StoreLoader/trusted``),
+/// so it is built for speed: member names are kept sorted (as
 /// canonical records are), a record's keys are matched by walking forward through them (small
 /// strings compare inline), and the dictionary is only consulted for unsorted, hand-edited
 /// records.

@@ -6,7 +6,8 @@ extension Store {
   /// interrupted by a crash, checks the format version (upgrading a format-1 store) and the
   /// schema (applying a compatible change, running pending ``Migration``s), then reads every
   /// file in parallel and validates every record: files edited outside Folio are accepted when
-  /// valid. After that the store behaves exactly like ``inMemory(schema:)``, and every
+  /// valid. Files unchanged since this working copy's Folio wrote them or found them clean skip
+  /// the member-by-member checks (``StoreOptions/trustsUnchangedFiles``). After that the store behaves exactly like ``inMemory(schema:)``, and every
   /// transaction is saved before it returns (autosave on commit): only files whose bytes changed
   /// are rewritten, atomically as a whole.
   ///
@@ -35,7 +36,7 @@ extension Store {
     }
     self.init(
       state: opened.state, disk: opened.disk, loadProblems: opened.problems, logHandler: options.logHandler)
-    options.logHandler?.opened(directory, opened.state, problems: opened.problems)
+    options.logHandler?.opened(directory, opened.state, problems: opened.problems, files: opened.files)
   }
 
   /// Opens an existing directory store with the schema copy stored inside it (for tools such as

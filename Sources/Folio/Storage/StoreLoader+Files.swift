@@ -49,7 +49,11 @@ extension StoreLoader {
       result.isProtected = true
       return result
     }
+    if trusted[file] == result.checksum, takeTrusted(items, checker, into: &result) {
+      return result
+    }
     result.records.reserveCapacity(items.count)
+    var changed = false
     for (position, item) in items.enumerated() {
       guard case .object(let record) = item else {
         problem(.invalidStoredRecord, "expected a record (a JSON object), found \(item.kindName)", pointer: "/\(position)", bytes: bytes)
@@ -57,6 +61,7 @@ extension StoreLoader {
         continue
       }
       let checked = checker.check(record)
+      if checked.record.count != record.count { changed = true }
       for p in checked.problems {
         problem(
           .invalidStoredRecord, p.message,
@@ -75,7 +80,72 @@ extension StoreLoader {
       if result.last.map({ $0 < id }) ?? true { result.last = id }
       if ShardLayout.isBoundary(id) { result.boundaries.append(id) }
     }
+    result.isClean = result.problems.isEmpty && !changed
     return result
+  }
+
+  /// The trusted path for a file whose bytes are what the local state calls clean: its records
+  /// are taken as they are, without ``RecordChecker/check(_:)``, which would neither report
+  /// nor change anything in them. Only what the table needs is done and checked: each item is
+  /// an object whose identifier attributes hold valid stored values, no identifier appears
+  /// twice, and the first, last and boundary identifiers are noted. On anything else (a
+  /// `state.json` that lies) nothing is kept and it returns `false`, and the caller validates
+  /// the file in full.
+  private func takeTrusted(_ items: [JSONValue], _ checker: RecordChecker, into result: inout FileResult) -> Bool {
+    let entity = checker.entity
+    var identifiers: [Attribute] = []
+    for name in entity.identifiers {
+      guard let attribute = entity.attributes.first(where: { $0.name == name }) else { return false }
+      identifiers.append(attribute)
+    }
+    var records = IDTable<JSONObject>(minimumCapacity: items.count)
+    var first: RecordID?
+    var last: RecordID?
+    var boundaries: [RecordID] = []
+    for item in items {
+      guard case .object(let record) = item else { return false }
+      let found: RecordID?
+      if identifiers.count == 1 {
+        found = Self.trustedIdentifier(in: record, identifiers[0])
+      } else {
+        var parts: [RecordID] = []
+        for index in identifiers.indices {
+          guard let part = Self.trustedIdentifier(in: record, identifiers[index]) else { return false }
+          parts.append(part)
+        }
+        found = .composite(parts)
+      }
+      guard let id = found, records.updateValue(record, forKey: id) == nil else { return false }
+      if first.map({ id < $0 }) ?? true { first = id }
+      if last.map({ $0 < id }) ?? true { last = id }
+      if ShardLayout.isBoundary(id) { boundaries.append(id) }
+    }
+    result.records = records
+    result.first = first
+    result.last = last
+    result.boundaries = boundaries
+    result.isTrusted = true
+    result.isClean = true
+    return true
+  }
+
+  /// The value of the identifier attribute `attribute` in `record` (an int or a string), or
+  /// `nil` when it is missing or not a valid stored value of the attribute (what
+  /// ``RecordChecker/check(_:)`` would report). Reads the members in place: copying each would
+  /// retain its key and value.
+  private static func trustedIdentifier(in record: JSONObject, _ attribute: Attribute) -> RecordID? {
+    record.members.withUnsafeBufferPointer { members -> RecordID? in
+      for index in members.indices where JSONObject.sameKey(members[index].key, attribute.name) {
+        switch (attribute.type, members[index].value) {
+        case (.int, .int(let i)): return .int(i)
+        case (.string, .string(let s)): return .string(s)
+        case (_, .int(let i)): return (try? attribute.validateStored(.int(i))) != nil ? .int(i) : nil
+        case (_, .string(let s)): return (try? attribute.validateStored(.string(s))) != nil ? .string(s) : nil
+        default: return nil
+        }
+      }
+      return nil
+    }
   }
 
   /// Builds an entity's table from its files. When every file holds exactly one chunk of the

@@ -2,7 +2,8 @@ import Dispatch
 import Synchronization
 
 /// Reads a directory store's content files into a ``StoreState``, validating every record, in
-/// parallel over the files.
+/// parallel over the files; the records of files the local state calls clean (``trusted``) are
+/// not checked member by member.
 ///
 /// Every `*.json` file in an entity's folder is content, whatever its name: a record a person
 /// added to the wrong file is read all the same, and the entity is then marked for re-layout
@@ -18,6 +19,10 @@ struct StoreLoader {
   var overlay: [String: String] = [:]
   /// Files a committed journal removes (a reader that finds one must not read them).
   var removed: Set<String> = []
+  /// The checksums of files whose records were written or found clean by Folio under the same
+  /// record checks (``LocalState/trustedFiles(checks:)``): a file whose bytes have that checksum
+  /// skips ``RecordChecker/check(_:)``. Empty (the default) validates every file in full.
+  var trusted: [String: String] = [:]
 
   /// A loader of the store at `directory`, reading records as `schema` stores them (in its
   /// storage form, where owned entities hold their synthesized identifier).
@@ -38,6 +43,13 @@ struct StoreLoader {
     var files: [String: String]
     /// Entities whose files do not hold exactly their layout's chunks.
     var relayout: Set<String>
+    /// How many content files were taken on trust (their member checks skipped, see
+    /// ``trusted``), and how many were validated in full.
+    var trustedFiles = 0
+    var validatedFiles = 0
+    /// Files whose validation reported a problem or changed a record, with their checksum:
+    /// ``LocalState/recheck``.
+    var recheck: [String: String] = [:]
   }
 
   /// One file's outcome.
@@ -52,6 +64,11 @@ struct StoreLoader {
     var boundaries: [RecordID] = []
     var problems: [StoreError] = []
     var isProtected = false
+    /// Taken on trust: its records were not checked member by member.
+    var isTrusted = false
+    /// Every record is valid and was taken exactly as the file holds it (trusted, or checked
+    /// with nothing reported and nothing dropped).
+    var isClean = false
   }
 
   func path(_ file: String) -> String { overlay[file] ?? directory + "/" + file }
@@ -64,7 +81,8 @@ struct StoreLoader {
     return names.subtracting(removed).sorted()
   }
 
-  /// Loads and validates every file of every entity of the schema.
+  /// Loads and validates every file of every entity of the schema (member checks skipped for
+  /// ``trusted`` files).
   ///
   /// - Throws: Nothing itself: every problem is in the result.
   func load() -> Result {
@@ -82,6 +100,8 @@ struct StoreLoader {
     var protectedFiles = Set<String>()
     var files: [String: String] = [:]
     var relayout = Set<String>()
+    var recheck: [String: String] = [:]
+    var trustedFiles = 0
     var state = StoreState(schema: schema)
     var cursor = 0
     for (n, entity) in schema.entities.enumerated() {
@@ -92,6 +112,8 @@ struct StoreLoader {
         problems += result.problems
         if result.isProtected { protectedFiles.insert(result.file) }
         if !result.checksum.isEmpty { files[result.file] = result.checksum }
+        if result.isTrusted { trustedFiles += 1 }
+        if !result.isClean, !result.checksum.isEmpty { recheck[result.file] = result.checksum }
         results.append(result)
       }
       let built = Self.table(entity.name, from: results)
@@ -105,7 +127,9 @@ struct StoreLoader {
     linked.state.buildSecondaryIndexes()
     problems += linked.problems
     protectedFiles.formUnion(linked.protectedFiles)
-    return Result(state: linked.state, problems: problems, protectedFiles: protectedFiles, files: files, relayout: relayout)
+    return Result(
+      state: linked.state, problems: problems, protectedFiles: protectedFiles, files: files, relayout: relayout,
+      trustedFiles: trustedFiles, validatedFiles: allJobs.count - trustedFiles, recheck: recheck)
   }
 
   /// Folders beside the entities' that hold JSON files but are no entity of the schema (an

@@ -16,6 +16,9 @@ struct StoreOpener {
     var state: StoreState
     var disk: DirectoryBacking
     var problems: [StoreError]
+    /// How many content files were taken on trust and how many validated in full
+    /// (``StoreLoader/Result/trustedFiles``).
+    var files: (trusted: Int, validated: Int) = (0, 0)
   }
 
   /// The error for a directory that holds no store, saying what it does hold.
@@ -111,7 +114,7 @@ struct StoreOpener {
       let dropped = migrated.files.keys.filter { !entities.contains(String($0.prefix { $0 != "/" })) }.sorted()
       try write(&disk, state: state, format: format, legacy: legacy != nil, relayout: true, removals: dropped)
       for migration in pending { options.logHandler?.migrated(migration.name, path, records: state.recordCount) }
-      return Opened(state: state, disk: disk, problems: [])
+      return Opened(state: state, disk: disk, problems: [], files: (trusted: 0, validated: migrated.files.count))
     }
     if stored.fingerprint != schema.fingerprint {
       let problems = SchemaCopy.incompatibilities(stored: stored, current: schema)
@@ -122,22 +125,36 @@ struct StoreOpener {
           file: "schema.json")
       }
     }
-    var loaded = StoreLoader(directory: path, schema: schema, overlay: overlay, removed: removed).load()
+    let local = LocalState.read(directory: path, overlay: overlay)
+    var loader = StoreLoader(directory: path, schema: schema, overlay: overlay, removed: removed)
+    // Files unchanged since this working copy's Folio wrote them or found them clean, under
+    // the same record checks, skip the member checks (a format-1 store has no local state).
+    let checks = RecordChecker.fingerprint(of: loader.schema)
+    if options.trustsUnchangedFiles, legacy == nil, let local { loader.trusted = local.trustedFiles(checks: checks) }
+    var loaded = loader.load()
     if options.validation == .strict, !loaded.problems.isEmpty {
       throw StoreValidationError(problems: loaded.problems)
     }
     // The generation: the local state's, one newer when files changed outside Folio since it
     // was written; a fresh clone (no local state) starts at 0, a format-1 store keeps its own.
-    let local = LocalState.read(directory: path, overlay: overlay)
     let changedOutside = local.map { $0.files != loaded.files } ?? false
     loaded.state.generation = legacy?.generation ?? local.map { $0.generation + (changedOutside ? 1 : 0) } ?? 0
+    let next = LocalState(generation: loaded.state.generation, files: loaded.files, checks: checks, recheck: loaded.recheck)
     var disk = DirectoryBacking(
-      path: path, lock: lock, local: LocalState(generation: loaded.state.generation, files: loaded.files),
-      protectedFiles: loaded.protectedFiles, relayout: loaded.relayout, options: options)
-    if lock != nil, legacy != nil || local == nil || changedOutside || schemaBytes != SchemaCopy.bytes(schema, format: format) {
+      path: path, lock: lock, local: next, protectedFiles: loaded.protectedFiles, relayout: loaded.relayout, options: options)
+    // A local state without the validation cache (an older Folio's), or with another one, is
+    // rewritten with this open's. Entries of `recheck` for bytes a file no longer has (Folio
+    // rewrote it since) mean nothing, and alone cause no rewrite.
+    let staleCache =
+      local.map { local in
+        local.checks != checks || local.recheck.filter { local.files[$0.key] == $0.value } != loaded.recheck
+      } ?? true
+    if lock != nil, legacy != nil || local == nil || changedOutside || staleCache || schemaBytes != SchemaCopy.bytes(schema, format: format) {
       try write(&disk, state: loaded.state, format: format, legacy: legacy != nil)
     }
-    return Opened(state: loaded.state, disk: disk, problems: loaded.problems)
+    return Opened(
+      state: loaded.state, disk: disk, problems: loaded.problems,
+      files: (trusted: loaded.trustedFiles, validated: loaded.validatedFiles))
   }
 
   /// Saves what opening found that the files do not say yet, in one commit: the schema copy
@@ -188,7 +205,7 @@ struct StoreOpener {
         ("schema.json", SchemaCopy.bytes(schema, format: StoreFormat(migrations: options.migrations.map(\.name)))),
         (".gitignore", Array(DirectoryBacking.gitignore.utf8)),
         (".gitattributes", Array(DirectoryBacking.gitattributes.utf8)),
-        (LocalState.file, LocalState().bytes),
+        (LocalState.file, LocalState(checks: RecordChecker.fingerprint(of: schema.storageForm)).bytes),
       ]
       for (file, bytes) in files { try StoreFiles.writeFile(bytes, to: aside + "/" + file, sync: true) }
       try StoreFiles.syncPath(aside + "/" + LocalState.folder)

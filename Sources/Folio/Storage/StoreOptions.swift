@@ -30,6 +30,14 @@ public struct StoreOptions: Sendable {
   /// Where the store logs opening, migrations, commits, changed records and syncs; silent when
   /// `nil` (the default). See ``FolioLogHandler``.
   public var logHandler: FolioLogHandler?
+  /// Whether opening skips the member-by-member checks of content files whose bytes are
+  /// unchanged since Folio, in this working copy and under the same schema, wrote them or last
+  /// found them clean (`.folio/state.json` records their checksums, like git's index). Such a
+  /// file is still parsed, and its identifiers, duplicates, layout and links are checked; only
+  /// its attribute types, required members and relationship shapes are taken on trust. Any
+  /// change to a file's bytes (a hand edit, a checkout, a merge) makes it be validated in full.
+  /// Default `true`; `folio check` sets it to `false` to validate every record.
+  public var trustsUnchangedFiles = true
   /// Tests only: stop every save after this journal stage, as a crash would.
   var stopSavesAfter: CommitJournal.Stage?
   /// How long a writer waits for readers to release the commit lock (tests shorten it).

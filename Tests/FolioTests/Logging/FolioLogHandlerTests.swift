@@ -34,7 +34,7 @@ import Testing
     options.logHandler = log.handler()
     _ = try Store(directory: path, schema: RepoFixtures.schema, options: options)
     #expect(log.all.map(\.description) == [
-      "[info] store.opened: opened \(path) (1 record) file=\(path) generation=1 records=1"
+      "[info] store.opened: opened \(path) (1 record) file=\(path) generation=1 records=1 trustedFiles=1 validatedFiles=0"
     ])
   }
 

@@ -23,7 +23,7 @@ import FolioTestSupport
     #expect(try text(path + "/.gitignore").hasSuffix("\n.folio/\n"))
     #expect(try text(path + "/.gitattributes").contains("* text eol=lf\n*/*.json merge=folio\n"))
     let local = try #require(LocalState.read(directory: path))
-    #expect(local == LocalState(generation: 0, files: [:]))
+    #expect(local == LocalState(generation: 0, files: [:], checks: RecordChecker.fingerprint(of: Self.schema.storageForm)))
     let (stored, format) = try SchemaCopy.decode(try bytes(path + "/schema.json"), customRules: .none)
     #expect(stored == Self.schema)
     #expect(format == StoreFormat())
