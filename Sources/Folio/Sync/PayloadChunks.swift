@@ -136,20 +136,20 @@ final class FileReader: Sendable {
   /// Reads up to `count` bytes onto the end of `bytes`: how many arrived (0 at the end), or
   /// `nil` on an error other than an interruption.
   func read(_ count: Int, appendingTo bytes: inout [UInt8]) -> Int? {
-    let old = bytes.count
-    bytes.append(contentsOf: repeatElement(0, count: count))
+    // Read into uninitialized memory and append it: growing the array first would fill the
+    // block with zeros before the read overwrites them.
+    let block = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+    defer { block.deallocate() }
+    guard let base = block.baseAddress else { return 0 }
     var filled = 0
-    defer { bytes.removeLast(count - filled) }
     while filled < count {
-      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return -1 }
-        return Foundation.read(descriptor, base + old + filled, count - filled)
-      }
+      let result = Foundation.read(descriptor, base + filled, count - filled)
       if result < 0, errno == EINTR { continue }
       if result < 0 { return nil }
       if result == 0 { break }
       filled += result
     }
+    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[0..<filled]))
     return filled
   }
 }
