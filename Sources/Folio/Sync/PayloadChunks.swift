@@ -120,9 +120,12 @@ final class FileReader: Sendable {
 
   /// Opens `path`, or returns `nil` when it cannot be opened or is not a regular file.
   init?(path: String) {
+    // Looked at before it is opened: opening a FIFO would wait for, then take, its writer,
+    // and the whole read that follows needs it.
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
-    var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       close(descriptor)
       return nil

@@ -1,4 +1,5 @@
 import Folio
+import Foundation
 
 /// The work `folio sync`, `folio plan` and `folio apply` share: open the store, read the
 /// payload, plan with the flags' options, apply, and print the report.

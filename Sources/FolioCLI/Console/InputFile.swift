@@ -177,13 +177,14 @@ enum InputFile {
   static func payloadFile(_ path: String, console: Console) -> PayloadFile? {
     guard path != "-" else { return nil }
     let resolved = console.resolve(path)
+    // Looked at before it is opened: opening a FIFO would wait for, then take, its writer.
+    var status = stat()
+    guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      Int(status.st_size) <= console.maximumInputBytes
+    else { return nil }
     let descriptor = open(resolved, O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      Int(status.st_size) <= console.maximumInputBytes
-    else { return nil }
     // The first byte that is not whitespace, within the first 64 KiB.
     guard let head = try? read(descriptor: descriptor, atMost: 64 << 10),
       head.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[")

@@ -291,4 +291,26 @@ import Testing
     #expect(planning.allSatisfy { $0.total >= $0.completed })
     #expect(planning.last == SyncProgress(phase: .planning, completed: 5_000, total: 5_000))
   }
+
+  /// A FIFO is not a regular file: it is read whole, once, the ordinary way (opening it to look
+  /// would take its writer).
+  @Test func aFIFOIsReadWholeTheOrdinaryWay() throws {
+    let directory = try TemporaryDirectory(prefix: "folio-sync-file")
+    defer { directory.remove() }
+    let path = directory.path + "/payload.fifo"
+    #expect(mkfifo(path, 0o600) == 0)
+    let bytes = StoreSyncJSONTests.largePayload()
+    let writer = Thread {
+      // Blocks until the sync opens the FIFO for reading.
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      handle.write(Data(bytes))
+      try? handle.close()
+    }
+    writer.start()
+    let store = try SyncTestStore.items([])
+    let reference = try SyncTestStore.items([])
+    let report = try store.sync(contentsOf: path, into: "Item")
+    let expected = try reference.sync(json: bytes, into: "Item")
+    #expect(SyncTestStore.lines(report) == SyncTestStore.lines(expected))
+  }
 }
