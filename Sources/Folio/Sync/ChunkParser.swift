@@ -79,34 +79,27 @@ final class ChunkParser: Sendable {
   }
 
   /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
-  /// the reader stops.
+  /// the reader stops: parse a chunk's text, hand the chunk over, cut the next one's text.
   private func produce(first: [UInt8]) {
     var text = first
     while true {
       free.wait()
       if state.withLock({ $0.stopped }) { return }
       freeGarbage()
-      var chunk = parse(text)
-      if case .items = chunk {
-        // Cut the next chunk before handing this one over: the reader then never waits for
-        // the split, only for the parse.
-        switch rest.withLock({ $0?.next() ?? .malformed }) {
-        case .text(let next, let items):
-          text = next
-          count.add(items)
-        case .end:
-          count.finish()
-          hand(chunk)
-          free.wait()
-          chunk = .end
-        case .malformed:
-          hand(chunk)
-          free.wait()
-          chunk = .failed
-        }
-      }
+      let chunk = parse(text)
       hand(chunk)
       guard case .items = chunk else { break }
+      let next = rest.withLock { $0?.next() ?? .malformed }
+      guard case .text(let following, let items) = next else {
+        let isEnd: Bool
+        if case .end = next { isEnd = true } else { isEnd = false }
+        if isEnd { count.finish() }
+        free.wait()
+        hand(isEnd ? .end : .failed)
+        break
+      }
+      text = following
+      count.add(items)
     }
     // Parsing usually finishes well ahead of the planner: keep freeing what it is done with.
     while true {
