@@ -26,10 +26,16 @@ struct StreamedItems: SyncItemSource {
   /// Set when a chunk did not parse; the items handed out so far are not the payload.
   private(set) var failed = false
 
+  /// The most items the planner reserves room for on the strength of an estimate: a payload
+  /// whose first items are much shorter than the rest would otherwise reserve tables for many
+  /// times the items it holds. Beyond it, the tables grow as items come.
+  static let reservationLimit = 1 << 22
+
   var isList: Bool { true }
   /// An estimate until the whole array is split: the first chunk's items, and the rest of the
-  /// payload's bytes at the first chunk's bytes per item. Exact for a payload of one chunk.
-  var expectedCount: Int { parser.count.estimate }
+  /// payload's bytes at the first chunk's bytes per item, at most ``reservationLimit``. Exact
+  /// for a payload of one chunk.
+  var expectedCount: Int { min(parser.count.estimate, Self.reservationLimit) }
   /// The items found so far, for progress reports (exact once the splitting is done).
   var count: ItemCount { parser.count }
 

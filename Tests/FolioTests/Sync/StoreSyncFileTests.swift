@@ -313,4 +313,24 @@ import Testing
     let expected = try reference.sync(json: bytes, into: "Item")
     #expect(SyncTestStore.lines(report) == SyncTestStore.lines(expected))
   }
+
+  /// Short items first, long ones after: the estimate from the first chunk is far too high, and
+  /// the room reserved for it is capped; the progress total still ends exact.
+  @Test func aSkewedPayloadReservesNoMoreThanTheLimit() throws {
+    let directory = try TemporaryDirectory(prefix: "folio-sync-file")
+    defer { directory.remove() }
+    let long = String(repeating: "x", count: 100_000)
+    let items = (0..<512).map { #"{"id":\#($0)}"# } + (512..<1_100).map { #"{"id":\#($0),"name":"\#(long)"}"# }
+    let path = try Self.file(Array(("[" + items.joined(separator: ",") + "]").utf8), in: directory)
+    let streamed = try #require(StreamedItems(path: path, options: JSONParser.Options()))
+    #expect(streamed.count.estimate > StreamedItems.reservationLimit)
+    #expect(streamed.expectedCount == StreamedItems.reservationLimit)
+    streamed.finish()
+    let store = try SyncTestStore.items([])
+    let reports = SyncProgressTests.Reports()
+    var options = SyncOptions()
+    options.progress = reports.handler
+    try store.sync(contentsOf: path, into: "Item", options: options)
+    #expect(reports.all.last { $0.phase == .planning } == SyncProgress(phase: .planning, completed: 1_100, total: 1_100))
+  }
 }
