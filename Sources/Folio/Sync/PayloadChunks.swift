@@ -34,6 +34,8 @@ struct PayloadChunks: Sendable {
   private let blockSize: Int
   /// The payload's length: exact for bytes in memory, the file's size when it was opened.
   let totalBytes: Int
+  /// The most bytes of a file held at once so far (for tests of the window's bound).
+  private(set) var largestWindow = 0
 
   /// The chunks of `bytes`, which are not copied.
   init(bytes: [UInt8], chunkSize: Int) {
@@ -93,6 +95,7 @@ struct PayloadChunks: Sendable {
     let wanted = max(blockSize, window.count)
     guard let count = reader.read(wanted, appendingTo: &window) else { return false }
     if count == 0 { file = nil }
+    largestWindow = max(largestWindow, window.count)
     return dropped + window.count <= limit
   }
 

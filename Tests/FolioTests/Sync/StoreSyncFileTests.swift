@@ -333,4 +333,21 @@ import Testing
     try store.sync(contentsOf: path, into: "Item", options: options)
     #expect(reports.all.last { $0.phase == .planning } == SyncProgress(phase: .planning, completed: 1_100, total: 1_100))
   }
+
+  /// A file is held a window at a time: 9 MB read in blocks of 64 KiB never has more than a
+  /// block and twice a chunk (512 items of about 230 bytes) in memory.
+  @Test func onlyAWindowOfTheFileIsHeld() throws {
+    let directory = try TemporaryDirectory(prefix: "folio-sync-file")
+    defer { directory.remove() }
+    let bytes = EmployeePayload.day1(count: 40_000)
+    let path = try Self.file(bytes, in: directory)
+    #expect(bytes.count > 8_000_000)
+    let file = try #require(FileReader(path: path))
+    var chunks = PayloadChunks(file: file, limit: .max, chunkSize: 512, blockSize: 64 << 10)
+    var items = 0
+    while case .text(_, let count) = chunks.next() { items += count }
+    #expect(items == 40_000)
+    #expect(chunks.largestWindow > 0)
+    #expect(chunks.largestWindow <= (64 << 10) + 2 * 512 * 300, "\(chunks.largestWindow)")
+  }
 }
