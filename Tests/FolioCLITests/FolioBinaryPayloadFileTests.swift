@@ -12,14 +12,16 @@ import Testing
     "[\n"
       + (1...count).map { i in
         let salary = i > count - 3 ? #""a lot""# : "\(i).5"
-        return #"  {"id": \#(i), "user": {"name": "E\#(i)"}, "email": "e\#(i)@example.com", "salary": \#(salary)}"#
+        return
+          #"  {"id": \#(i), "user": {"name": "E\#(i)"}, "email": "e\#(i)@example.com", "salary": \#(salary)}"#
       }.joined(separator: ",\n") + "\n]\n"
   }
 
   @Test func aPayloadFileSyncsAsTheSameTextFromStandardInput() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    try Self.payload(3_000).write(toFile: company.path + "/many.json", atomically: true, encoding: .utf8)
+    try Self.payload(3_000).write(
+      toFile: company.path + "/many.json", atomically: true, encoding: .utf8)
     let schema = "--schema Fixtures/company/schema.json --entity Employee"
     let fromFile = try FolioBinaryTests.shell(
       #""$FOLIO" sync --store file.folio \#(schema) --json many.json"#, in: company.path)
@@ -47,12 +49,14 @@ import Testing
     let company = try CompanyDirectory()
     defer { company.remove() }
     var text = Self.payload(3_000)
-    text = text.replacingOccurrences(of: #""id": \#(brokenItem), "#, with: #""id": \#(brokenItem),, "#)
+    text = text.replacingOccurrences(
+      of: #""id": \#(brokenItem), "#, with: #""id": \#(brokenItem),, "#)
     try text.write(toFile: company.path + "/bad.json", atomically: true, encoding: .utf8)
     let expected = try #require(throws: JSONError.self) {
       try JSONParser.parse(Array(text.utf8), options: JSONParser.Options(file: "bad.json"))
     }
-    let result = try FolioBinaryTests.shell("\(FolioBinaryTests.syncEmployee) bad.json", in: company.path)
+    let result = try FolioBinaryTests.shell(
+      "\(FolioBinaryTests.syncEmployee) bad.json", in: company.path)
     #expect(result.status == 1)
     #expect(result.errors.hasPrefix("\(expected.description)\n"), "\(result.errors)")
     #expect(result.errors.hasPrefix("bad.json:\(expected.line):\(expected.column): error: "))
@@ -62,7 +66,8 @@ import Testing
   @Test func aRejectedItemInAStreamedFileIsLocatedInTheFile() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    try Self.payload(3_000).write(toFile: company.path + "/many.json", atomically: true, encoding: .utf8)
+    try Self.payload(3_000).write(
+      toFile: company.path + "/many.json", atomically: true, encoding: .utf8)
     let result = try FolioBinaryTests.shell(
       "\(FolioBinaryTests.syncEmployee) --all-or-nothing many.json", in: company.path)
     #expect(result.status == 1)

@@ -74,7 +74,9 @@ final class ChunkParser: Sendable {
 
   /// The items of one chunk's text; `.failed` when they do not parse.
   private func parse(_ text: [UInt8]) -> Chunk {
-    guard case .array(let items)? = try? JSONParser.parse(text, options: options) else { return .failed }
+    guard case .array(let items)? = try? JSONParser.parse(text, options: options) else {
+      return .failed
+    }
     return .items(items)
   }
 

@@ -113,7 +113,8 @@ struct ItemSplitter {
 
   // MARK: Delimiting
 
-  static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
+  static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A,
+    carriageReturn: UInt8 = 0x0D
   static let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, comma: UInt8 = 0x2C
   static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
   static let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
@@ -154,14 +155,18 @@ struct ItemSplitter {
     case comma, closeBracket:
       return nil
     default:
-      while i < count, bytes[i] != comma, bytes[i] != closeBracket, !isWhitespace(bytes[i]) { i += 1 }
+      while i < count, bytes[i] != comma, bytes[i] != closeBracket, !isWhitespace(bytes[i]) {
+        i += 1
+      }
       return i
     }
   }
 
   /// The position after the string whose opening quote is at `start`, or `nil` when it does not
   /// end. Eight bytes at a time while none is a quote or a backslash.
-  @inline(__always) static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  @inline(__always) static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
     let count = bytes.count
     guard let base = bytes.baseAddress else { return nil }
     let raw = UnsafeRawPointer(base)

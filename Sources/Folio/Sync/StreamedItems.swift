@@ -54,7 +54,9 @@ struct StreamedItems: SyncItemSource {
   /// start as a well-formed top-level array: read it as a whole instead. The file is read
   /// `blockSize` bytes at a time.
   init?(path: String, options: JSONParser.Options, blockSize: Int = PayloadChunks.blockSize) {
-    guard let file = FileReader(path: path), file.size <= options.maxDocumentBytes else { return nil }
+    guard let file = FileReader(path: path), file.size <= options.maxDocumentBytes else {
+      return nil
+    }
     self.init(
       PayloadChunks(
         file: file, limit: options.maxDocumentBytes, chunkSize: StreamedItems.chunkSize,
@@ -68,13 +70,15 @@ struct StreamedItems: SyncItemSource {
     case .malformed:
       return nil
     case .end:
-      parser = ChunkParser(first: nil, rest: nil, count: ItemCount(estimate: 0, split: 0), options: options)
+      parser = ChunkParser(
+        first: nil, rest: nil, count: ItemCount(estimate: 0, split: 0), options: options)
     case .text(let first, let items):
       if chunks.isClosed {
         // One chunk: check what follows it now, and parse it on this thread.
         guard case .end = chunks.next() else { return nil }
         parser = ChunkParser(
-          first: first, rest: nil, count: ItemCount(estimate: items, split: items), options: options)
+          first: first, rest: nil, count: ItemCount(estimate: items, split: items), options: options
+        )
         parser.count.finish()
       } else {
         let bytesPerItem = max(1, Double(chunks.bytesSplit) / Double(items))

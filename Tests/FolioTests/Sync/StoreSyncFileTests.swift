@@ -12,7 +12,9 @@ import Testing
   static let blockSizes = [1, 7, 100, PayloadChunks.blockSize]
 
   /// `bytes` written to a new file in `directory`.
-  static func file(_ bytes: [UInt8], in directory: TemporaryDirectory, named name: String = "payload.json")
+  static func file(
+    _ bytes: [UInt8], in directory: TemporaryDirectory, named name: String = "payload.json"
+  )
     throws -> String
   {
     let path = directory.path + "/" + name
@@ -26,7 +28,9 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "folio-sync-file")
     defer { directory.remove() }
     let fromBytes = try StoreSyncJSONTests.outcome(fixture) { store, step in
-      try store.sync(json: JSONWriter.bytes(step.payload, style: .pretty), into: step.entity, options: step.options)
+      try store.sync(
+        json: JSONWriter.bytes(step.payload, style: .pretty), into: step.entity,
+        options: step.options)
     }
     for blockSize in [1, 100, PayloadChunks.blockSize] {
       let fromFile = try StoreSyncJSONTests.outcome(fixture) { store, step in
@@ -45,13 +49,17 @@ import Testing
     defer { directory.remove() }
     let bytes = StoreSyncJSONTests.largePayload()
     let path = try Self.file(bytes, in: directory)
-    let seed: [JSONObject] = (0..<300).map { ["id": .int(Int64($0 * 7)), "name": "old", "count": 1] }
+    let seed: [JSONObject] = (0..<300).map {
+      ["id": .int(Int64($0 * 7)), "name": "old", "count": 1]
+    }
     let fromBytes = try SyncTestStore.items(seed)
     let fromFile = try SyncTestStore.items(seed)
     let plan = try fromFile.plan(
       contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
       blockSize: blockSize)
-    #expect(SyncTestStore.lines(plan.report) == SyncTestStore.lines(try fromBytes.plan(json: bytes, into: "Item").report))
+    #expect(
+      SyncTestStore.lines(plan.report)
+        == SyncTestStore.lines(try fromBytes.plan(json: bytes, into: "Item").report))
     let expected = try fromBytes.sync(json: bytes, into: "Item")
     let report = try fromFile.sync(
       contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
@@ -59,7 +67,8 @@ import Testing
     #expect(SyncTestStore.lines(report) == SyncTestStore.lines(expected))
     #expect(report.diagnostics.map(\.message) == expected.diagnostics.map(\.message))
     #expect(report.count(.inserted) > 1_000)
-    #expect(StoreSyncJSONTests.records(fromFile.state) == StoreSyncJSONTests.records(fromBytes.state))
+    #expect(
+      StoreSyncJSONTests.records(fromFile.state) == StoreSyncJSONTests.records(fromBytes.state))
   }
 
   /// The file's JSON error as `sync(json:)` and a whole parse give it, naming the file.
@@ -70,7 +79,9 @@ import Testing
     defer { directory.remove() }
     let path = try file(bytes, in: directory)
     let options = JSONParser.Options(file: path)
-    let expected = try #require(throws: JSONError.self, comment) { try JSONParser.parse(bytes, options: options) }
+    let expected = try #require(throws: JSONError.self, comment) {
+      try JSONParser.parse(bytes, options: options)
+    }
     let store = try SyncTestStore.items([["id": 1, "name": "kept"]])
     let before = StoreSyncJSONTests.records(store.state)
     let fromBytes = try #require(throws: JSONError.self, comment) {
@@ -80,7 +91,8 @@ import Testing
     for blockSize in blockSizes {
       let error = try #require(throws: JSONError.self, comment) {
         try store.sync(
-          contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
+          contentsOf: path, into: "Item", options: SyncOptions(),
+          parserOptions: JSONParser.Options(),
           blockSize: blockSize)
       }
       #expect(error.description == expected.description, comment)
@@ -88,7 +100,8 @@ import Testing
       #expect(error.file == path, comment)
       let planError = try #require(throws: JSONError.self, comment) {
         try store.plan(
-          contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
+          contentsOf: path, into: "Item", options: SyncOptions(),
+          parserOptions: JSONParser.Options(),
           blockSize: blockSize)
       }
       #expect(planError.description == expected.description, comment)
@@ -107,7 +120,8 @@ import Testing
   @Test func randomEditsAreReadExactlyAsTheirBytesAre() throws {
     let directory = try TemporaryDirectory(prefix: "folio-sync-file")
     defer { directory.remove() }
-    let base = Array(#"[ {"id":1,"name":"a\"[{"} , {"id":2,"name":"b\\"},{"id":3,"tags":["x","]"]}, 4 ]"#.utf8)
+    let base = Array(
+      #"[ {"id":1,"name":"a\"[{"} , {"id":2,"name":"b\\"},{"id":3,"tags":["x","]"]}, 4 ]"#.utf8)
     let alphabet = Array(#"[]{},:" \\n1x"#.utf8)
     var random = SeededGenerator(seed: 0xF11E)
     for round in 0..<300 {
@@ -124,10 +138,13 @@ import Testing
       let blockSize = Self.blockSizes[round % 3]
       let reference = try SyncTestStore.items([])
       let store = try SyncTestStore.items([])
-      let expected = Result { try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path)) }
+      let expected = Result {
+        try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path))
+      }
       let report = Result {
         try store.sync(
-          contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
+          contentsOf: path, into: "Item", options: SyncOptions(),
+          parserOptions: JSONParser.Options(),
           blockSize: blockSize)
       }
       switch (expected, report) {
@@ -140,7 +157,9 @@ import Testing
       default:
         Issue.record("\(text) in blocks of \(blockSize): bytes \(expected), file \(report)")
       }
-      #expect(StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state), "\(text)")
+      #expect(
+        StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state),
+        "\(text)")
     }
   }
 
@@ -148,8 +167,10 @@ import Testing
   /// the same error.
   static let edgeTexts: [String] = [
     "", "   \n\t ", "[]", " [ ]\r\n", "[\r\n]", "null", #"{"id": 4, "name": "one"}"#,
-    "[\r\n" + (0..<1_500).map { #"{"id":\#($0),"name":"crlf \#($0)"}"# }.joined(separator: ",\r\n") + "\r\n]\r\n",
-    "\u{FEFF}[]", "\u{FEFF}" + #"[{"id":1}]"#, "[1]", "[null]", #"["text"]"#, "[{}]", "[{\"id\":1},]",
+    "[\r\n" + (0..<1_500).map { #"{"id":\#($0),"name":"crlf \#($0)"}"# }.joined(separator: ",\r\n")
+      + "\r\n]\r\n",
+    "\u{FEFF}[]", "\u{FEFF}" + #"[{"id":1}]"#, "[1]", "[null]", #"["text"]"#, "[{}]",
+    "[{\"id\":1},]",
     "[" + (0..<600).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "] ]",
     "[" + (0..<600).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "]\n\n\n",
     "[" + (0..<600).map { #"{"id":\#($0)}"# }.joined(separator: ",") + ",",
@@ -166,15 +187,19 @@ import Testing
     for blockSize in Self.blockSizes {
       let reference = try SyncTestStore.items([["id": 1], ["id": 2]])
       let store = try SyncTestStore.items([["id": 1], ["id": 2]])
-      let expected = Result { try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path)) }
+      let expected = Result {
+        try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path))
+      }
       let report = Result {
         try store.sync(
-          contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
+          contentsOf: path, into: "Item", options: SyncOptions(),
+          parserOptions: JSONParser.Options(),
           blockSize: blockSize)
       }
       switch (expected, report) {
       case (.success(let a), .success(let b)):
-        #expect(SyncTestStore.lines(a) == SyncTestStore.lines(b), "text \(index), blocks of \(blockSize)")
+        #expect(
+          SyncTestStore.lines(a) == SyncTestStore.lines(b), "text \(index), blocks of \(blockSize)")
       case (.failure(let a as JSONError), .failure(let b as JSONError)):
         #expect(a.description == b.description, "text \(index), blocks of \(blockSize)")
       case (.failure(let a as SyncError), .failure(let b as SyncError)):
@@ -182,7 +207,8 @@ import Testing
       default:
         Issue.record("text \(index) in blocks of \(blockSize): bytes \(expected), file \(report)")
       }
-      #expect(StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state))
+      #expect(
+        StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state))
     }
   }
 
@@ -211,7 +237,8 @@ import Testing
     let maxDepth = 40
     func payload(depth: Int) -> [UInt8] {
       // The top-level array and the item's object are two levels; the rest is `tags` nesting.
-      let inner = String(repeating: "[", count: depth - 2) + String(repeating: "]", count: depth - 2)
+      let inner =
+        String(repeating: "[", count: depth - 2) + String(repeating: "]", count: depth - 2)
       var items = (0..<1_000).map { #"{"id":\#($0)}"# }
       items[position] = #"{"id":\#(position),"meta":\#(inner)}"#
       return Array(("[" + items.joined(separator: ",") + "]").utf8)
@@ -230,7 +257,9 @@ import Testing
     let over = payload(depth: maxDepth + 1)
     let overPath = try Self.file(over, in: directory, named: "over.json")
     options.file = overPath
-    let error = try #require(throws: JSONError.self) { try JSONParser.parse(over, options: options) }
+    let error = try #require(throws: JSONError.self) {
+      try JSONParser.parse(over, options: options)
+    }
     options.file = nil
     let fromFile = try #require(throws: JSONError.self) {
       try store.sync(contentsOf: overPath, into: "Item", parserOptions: options)
@@ -247,7 +276,9 @@ import Testing
     var options = JSONParser.Options(file: path)
     options.maxDocumentBytes = 10_000
     let store = try SyncTestStore.items([])
-    let expected = try #require(throws: JSONError.self) { try store.sync(json: bytes, into: "Item", parserOptions: options) }
+    let expected = try #require(throws: JSONError.self) {
+      try store.sync(json: bytes, into: "Item", parserOptions: options)
+    }
     let error = try #require(throws: JSONError.self) {
       try store.sync(contentsOf: path, into: "Item", parserOptions: options)
     }
@@ -261,7 +292,9 @@ import Testing
     defer { directory.remove() }
     let store = try SyncTestStore.items([["id": 1]])
     for path in [directory.path + "/missing.json", directory.path] {
-      let error = try #require(throws: StoreError.self) { try store.sync(contentsOf: path, into: "Item") }
+      let error = try #require(throws: StoreError.self) {
+        try store.sync(contentsOf: path, into: "Item")
+      }
       #expect(error.code == .ioFailure)
       #expect(error.file == path)
       #expect(error.message.contains(path))
@@ -277,7 +310,11 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "folio-sync-file")
     defer { directory.remove() }
     // Items get shorter after the first chunk, so an estimate from the first chunk is too low.
-    let text = "[" + (1...5_000).map { #"{"id": \#($0), "name": "\#(String(repeating: "x", count: $0 < 600 ? 60 : 2))"}"# }
+    let text =
+      "["
+      + (1...5_000).map {
+        #"{"id": \#($0), "name": "\#(String(repeating: "x", count: $0 < 600 ? 60 : 2))"}"#
+      }
       .joined(separator: ",") + "]"
     let path = try Self.file(Array(text.utf8), in: directory)
     let store = try SyncTestStore.items([])
@@ -285,7 +322,8 @@ import Testing
     var options = SyncOptions()
     options.progress = reports.handler
     try store.sync(
-      contentsOf: path, into: "Item", options: options, parserOptions: JSONParser.Options(), blockSize: blockSize)
+      contentsOf: path, into: "Item", options: options, parserOptions: JSONParser.Options(),
+      blockSize: blockSize)
     let planning = reports.all.filter { $0.phase == .planning }
     #expect(planning.count == 5)
     #expect(planning.allSatisfy { $0.total >= $0.completed })
@@ -320,7 +358,9 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "folio-sync-file")
     defer { directory.remove() }
     let long = String(repeating: "x", count: 100_000)
-    let items = (0..<512).map { #"{"id":\#($0)}"# } + (512..<1_100).map { #"{"id":\#($0),"name":"\#(long)"}"# }
+    let items =
+      (0..<512).map { #"{"id":\#($0)}"# }
+      + (512..<1_100).map { #"{"id":\#($0),"name":"\#(long)"}"# }
     let path = try Self.file(Array(("[" + items.joined(separator: ",") + "]").utf8), in: directory)
     let streamed = try #require(StreamedItems(path: path, options: JSONParser.Options()))
     #expect(streamed.count.estimate > StreamedItems.reservationLimit)
@@ -331,7 +371,9 @@ import Testing
     var options = SyncOptions()
     options.progress = reports.handler
     try store.sync(contentsOf: path, into: "Item", options: options)
-    #expect(reports.all.last { $0.phase == .planning } == SyncProgress(phase: .planning, completed: 1_100, total: 1_100))
+    #expect(
+      reports.all.last { $0.phase == .planning }
+        == SyncProgress(phase: .planning, completed: 1_100, total: 1_100))
   }
 
   /// A file is held a window at a time: 9 MB read in blocks of 64 KiB never has more than a
