@@ -11,7 +11,7 @@ extension BenchWorkload {
   /// One phase of the sync as a whole process, for `compare`: `--day 1|2 --store DIR --payload FILE`.
   static let syncOnce = BenchWorkload(
     name: "sync-once",
-    summary: "one sync phase in this process: --store DIR --payload FILE; with --parse-only yes, only Folio's own parse of the payload (both used by compare); with --parse-first yes, parse the whole payload, then sync the tree",
+    summary: "one sync phase in this process: --store DIR --payload FILE; with --parse-only yes, only Folio's own parse of the payload (both used by compare); with --parse-first yes, parse the whole payload, then sync the tree; with --source bytes, read the file into one byte array and sync the bytes (store.sync(json:)) instead of streaming the file (store.sync(contentsOf:))",
     run: { arguments in
       guard let store = arguments.values["store"], let payload = arguments.values["payload"] else {
         throw BenchArguments.UsageError(description: "sync-once needs --store DIR --payload FILE")
@@ -28,7 +28,8 @@ extension BenchWorkload {
       }
       let phases = try SyncBenchmark.phase(
         store: store, payload: payload, schema: try EmployeeSchema.make(), keep: &kept,
-        parseFirst: arguments.values["parse-first"] == "yes")
+        parseFirst: arguments.values["parse-first"] == "yes",
+        streamFile: arguments.values["source"] != "bytes")
       print(phases.line)
       ProcessStats.printPeak()
       // Like a command-line tool, end without tearing the store and the payload down: the
@@ -77,12 +78,25 @@ struct SyncBenchmark {
   /// the caller decides when they are freed.
   ///
   /// With `parseFirst`, the payload is parsed whole and the tree synced (`Store.sync(_:into:)`),
-  /// the way to sync a payload already in memory, for comparison with the bytes API.
+  /// the way to sync a payload already in memory, for comparison with the bytes API. With
+  /// `streamFile`, the file is not read first: `Store.sync(contentsOf:into:)` reads it a block
+  /// at a time as it syncs (its reading counts in `sync`).
   static func phase(
-    store path: String, payload: String, schema: Schema, keep: inout [AnyObject], parseFirst: Bool = false
+    store path: String, payload: String, schema: Schema, keep: inout [AnyObject], parseFirst: Bool = false,
+    streamFile: Bool = false
   ) throws -> Phases {
     var phases = Phases()
     var clock = Stopwatch()
+    if streamFile, !parseFirst {
+      let store = try Store(directory: path, schema: schema)
+      phases.open = clock.elapsed
+      clock = Stopwatch()
+      let report = try store.sync(contentsOf: payload, into: "Employee")
+      phases.sync = clock.elapsed
+      phases.summary = report.summary
+      keep.append(store)
+      return phases
+    }
     let bytes = try PayloadSource.fileBytes(payload)
     phases.read = clock.elapsed
     clock = Stopwatch()

@@ -54,6 +54,22 @@ extension BackgroundStore {
     }
   }
 
+  /// Syncs the JSON file at `path` into `entity`, reading it a block at a time, on a global
+  /// queue; see ``Store/sync(contentsOf:into:options:parserOptions:)``.
+  ///
+  /// - Throws: `CancellationError` when the task is already cancelled, else as the synchronous
+  ///   call; the store is then exactly as it was.
+  @discardableResult
+  public func sync(
+    contentsOf path: String, into entity: String, options: SyncOptions = SyncOptions(),
+    parserOptions: JSONParser.Options = JSONParser.Options()
+  ) async throws -> SyncReport {
+    let store = store
+    return try await Self.run {
+      try store.sync(contentsOf: path, into: entity, options: options, parserOptions: parserOptions)
+    }
+  }
+
   /// Plans syncing `payload` into `entity` without writing anything, on a global queue; see
   /// ``Store/plan(_:into:options:)``.
   ///
@@ -93,6 +109,21 @@ extension BackgroundStore {
     let store = store
     return try await Self.run {
       try store.plan(json: json, into: entity, options: options, parserOptions: parserOptions)
+    }
+  }
+
+  /// Plans syncing the JSON file at `path` into `entity`, reading it a block at a time, on a
+  /// global queue; see ``Store/plan(contentsOf:into:options:parserOptions:)``.
+  ///
+  /// - Throws: `CancellationError` when the task is already cancelled, else as the synchronous
+  ///   call. Nothing is written either way.
+  public func plan(
+    contentsOf path: String, into entity: String, options: SyncOptions = SyncOptions(),
+    parserOptions: JSONParser.Options = JSONParser.Options()
+  ) async throws -> SyncPlan {
+    let store = store
+    return try await Self.run {
+      try store.plan(contentsOf: path, into: entity, options: options, parserOptions: parserOptions)
     }
   }
 

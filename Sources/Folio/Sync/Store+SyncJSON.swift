@@ -26,14 +26,10 @@ extension Store {
     json: [UInt8], into entity: String, options: SyncOptions = SyncOptions(),
     parserOptions: JSONParser.Options = JSONParser.Options()
   ) throws -> SyncReport {
-    let streamed = try Store.streaming(json, parserOptions) { items throws(SyncError) in
-      try sync(entity: entity, options: options) { state throws(SyncError) -> SyncPlan? in
-        let plan = try SyncPlanner.plan(
-          state: state, revision: 0, entity: entity, items: &items, options: options)
-        // An item that did not parse on its own: nothing is committed; read it as a whole.
-        return items.failed ? nil : plan
-      }
-    }
+    let streamed = try Store.streaming(
+      StreamedItems(json: json, options: parserOptions), options: options,
+      validate: { _ = try JSONParser.parse(json, options: parserOptions) },
+      syncing(entity, options))
     if let streamed { return streamed.report }
     let payload = try JSONParser.parse(json, options: parserOptions)
     return try sync(payload, into: entity, options: options)
@@ -51,33 +47,59 @@ extension Store {
     json: [UInt8], into entity: String, options: SyncOptions = SyncOptions(),
     parserOptions: JSONParser.Options = JSONParser.Options()
   ) throws -> SyncPlan {
-    let state = state
-    let streamed = try Store.streaming(json, parserOptions) { items throws(SyncError) -> SyncPlan? in
-      let plan = try SyncPlanner.plan(
-        state: state, revision: 0, entity: entity, items: &items, options: options)
-      return items.failed ? nil : plan
-    }
+    let streamed = try Store.streaming(
+      StreamedItems(json: json, options: parserOptions), options: options,
+      validate: { _ = try JSONParser.parse(json, options: parserOptions) },
+      planning(entity, state: state))
     if let streamed { return streamed }
     let payload = try JSONParser.parse(json, options: parserOptions)
     return try SyncPlanner.plan(
       state: state, revision: 0, entity: entity, payload: payload, options: options)
   }
 
-  /// Runs `body` over the items of `json` streamed one by one, or returns `nil` when `json` is
-  /// not a well-formed top-level array (or `body` declines): the caller then parses it whole.
+  /// The body of a streamed sync into `entity`: plans and commits, or commits nothing and
+  /// returns `nil` when an item did not parse (the caller then reads the payload as a whole).
+  func syncing(_ entity: String, _ original: SyncOptions)
+    -> (inout StreamedItems, SyncOptions) throws(SyncError) -> SyncPlan?
+  {
+    { items, options throws(SyncError) in
+      try self.sync(entity: entity, options: original) { state throws(SyncError) -> SyncPlan? in
+        let plan = try SyncPlanner.plan(
+          state: state, revision: 0, entity: entity, items: &items, options: options)
+        return items.failed ? nil : plan
+      }
+    }
+  }
+
+  /// The body of a streamed plan into `entity` against `state`, as ``syncing(_:_:)``.
+  func planning(_ entity: String, state: StoreState)
+    -> (inout StreamedItems, SyncOptions) throws(SyncError) -> SyncPlan?
+  {
+    { items, options throws(SyncError) in
+      let plan = try SyncPlanner.plan(
+        state: state, revision: 0, entity: entity, items: &items, options: options)
+      return items.failed ? nil : plan
+    }
+  }
+
+  /// Runs `body` over `items` streamed one by one (with `options`, its progress counting the
+  /// streamed items), or returns `nil` when there are none to stream (the payload is not a
+  /// well-formed top-level array) or `body` declines: the caller then parses the payload whole.
   ///
-  /// A ``SyncError`` from `body` is rethrown only when `json` is valid JSON: otherwise the
-  /// JSON error comes first, as it does when the payload is parsed before the sync.
-  private static func streaming(
-    _ json: [UInt8], _ parserOptions: JSONParser.Options,
-    _ body: (inout StreamedItems) throws(SyncError) -> SyncPlan?
+  /// A ``SyncError`` from `body` is rethrown only once `validate` (a whole parse of the
+  /// payload) has passed: otherwise its JSON error comes first, as it does when the payload is
+  /// parsed before the sync.
+  static func streaming(
+    _ items: @autoclosure () -> StreamedItems?, options: SyncOptions,
+    validate: () throws -> Void,
+    _ body: (inout StreamedItems, SyncOptions) throws(SyncError) -> SyncPlan?
   ) throws -> SyncPlan? {
     do {
-      guard var items = StreamedItems(json: json, options: parserOptions) else { return nil }
+      guard var items = items() else { return nil }
       defer { items.finish() }
-      return try body(&items)
+      return try body(&items, items.counting(options))
     } catch {
-      _ = try JSONParser.parse(json, options: parserOptions)
+      try validate()
       throw error
     }
   }

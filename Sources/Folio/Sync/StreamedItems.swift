@@ -1,17 +1,18 @@
-import Dispatch
 import Foundation
-import Synchronization
 
-/// The items of a payload's top-level JSON array, parsed a chunk at a time from its bytes while
-/// the planner works through them, so the whole payload never exists as one tree in memory.
+/// The items of a payload's top-level array, parsed a chunk at a time from its bytes (in memory
+/// or read from a file) while the planner works through them, so the whole payload never exists
+/// as one tree in memory — and, from a file, never as one byte array either.
 ///
-/// A first pass finds where the items start and end (tracking strings and nesting only) and
+/// An incremental structural pass (``ItemSplitter``) finds where the items start and end and
 /// groups them into chunks of ``chunkSize``; each chunk is then copied between brackets and
 /// parsed strictly as an array of its own (one parser set-up per chunk, not per item; the
-/// brackets stand for the payload's own, so nesting limits count the same). The payload is valid
-/// exactly when that pass finds only whitespace and single commas between the items and every
-/// chunk parses, so any failure means "read it the ordinary way": ``failed`` is set and the caller
-/// parses the whole document, which gives the same located error as it always has.
+/// brackets stand for the payload's own, so nesting limits count the same). The first chunk is
+/// cut on the calling thread; the rest are cut and parsed on a parsing thread, ahead of the
+/// planner. The payload is valid exactly when that pass finds only whitespace and single commas
+/// between the items and every chunk parses, so any failure means "read it the ordinary way":
+/// ``failed`` is set and the caller parses the whole document, which gives the same located
+/// error as it always has.
 struct StreamedItems: SyncItemSource {
   /// Items per chunk: large enough to spread the parser's set-up, small enough that a chunk's
   /// tree stays small and its memory is reused for the next.
@@ -20,32 +21,85 @@ struct StreamedItems: SyncItemSource {
   private let parser: ChunkParser
   private var current: [JSONValue] = []
   private var position = 0
+  /// Set when the parser has handed out its last chunk (or a failure).
+  private var done = false
   /// Set when a chunk did not parse; the items handed out so far are not the payload.
   private(set) var failed = false
 
-  var isList: Bool { true }
-  let expectedCount: Int
+  /// The most items the planner reserves room for on the strength of an estimate: a payload
+  /// whose first items are much shorter than the rest would otherwise reserve tables for many
+  /// times the items it holds. Beyond it, the tables grow as items come.
+  static let reservationLimit = 1 << 22
 
-  /// Splits `json` into chunks of items, or returns `nil` when it does not hold a well-formed
+  var isList: Bool { true }
+  /// An estimate until the whole array is split: the first chunk's items, and the rest of the
+  /// payload's bytes at the first chunk's bytes per item, at most ``reservationLimit``. Exact
+  /// for a payload of one chunk.
+  var expectedCount: Int { min(parser.count.estimate, Self.reservationLimit) }
+  /// The items found so far, for progress reports (exact once the splitting is done).
+  var count: ItemCount { parser.count }
+
+  /// Streams the items of `json`, or returns `nil` when it does not start as a well-formed
   /// top-level array: parse it as a whole instead.
   ///
-  /// - Complexity: O(*n*) in the number of bytes.
+  /// - Complexity: O(*b*) in the bytes of the first chunk; the rest is split on the parsing
+  ///   thread.
   init?(json: [UInt8], options: JSONParser.Options) {
-    guard json.count <= options.maxDocumentBytes,
-      let (chunks, count) = json.withUnsafeBufferPointer({
-        StreamedItems.split($0, chunkSize: StreamedItems.chunkSize)
-      })
-    else { return nil }
-    parser = ChunkParser(json: json, chunks: chunks, options: options)
-    expectedCount = count
+    guard json.count <= options.maxDocumentBytes else { return nil }
+    self.init(PayloadChunks(bytes: json, chunkSize: StreamedItems.chunkSize), options: options)
+  }
+
+  /// Streams the items of the regular file at `path`, a block at a time, or returns `nil` when
+  /// it cannot be opened, is not a regular file, is longer than the parser's limit, or does not
+  /// start as a well-formed top-level array: read it as a whole instead. The file is read
+  /// `blockSize` bytes at a time.
+  init?(path: String, options: JSONParser.Options, blockSize: Int = PayloadChunks.blockSize) {
+    guard let file = FileReader(path: path), file.size <= options.maxDocumentBytes else {
+      return nil
+    }
+    self.init(
+      PayloadChunks(
+        file: file, limit: options.maxDocumentBytes, chunkSize: StreamedItems.chunkSize,
+        blockSize: blockSize),
+      options: options)
+  }
+
+  private init?(_ chunks: PayloadChunks, options: JSONParser.Options) {
+    var chunks = chunks
+    switch chunks.next() {
+    case .malformed:
+      return nil
+    case .end:
+      parser = ChunkParser(
+        first: nil, rest: nil, count: ItemCount(estimate: 0, split: 0), options: options)
+    case .text(let first, let items):
+      if chunks.isClosed {
+        // One chunk: check what follows it now, and parse it on this thread.
+        guard case .end = chunks.next() else { return nil }
+        parser = ChunkParser(
+          first: first, rest: nil, count: ItemCount(estimate: items, split: items), options: options
+        )
+        parser.count.finish()
+      } else {
+        let bytesPerItem = max(1, Double(chunks.bytesSplit) / Double(items))
+        let remaining = Double(max(0, chunks.totalBytes - chunks.bytesSplit))
+        let estimate = items + Int((remaining / bytesPerItem).rounded())
+        parser = ChunkParser(
+          first: first, rest: chunks, count: ItemCount(estimate: estimate, split: items),
+          options: options)
+      }
+    }
   }
 
   mutating func next() throws(SyncError) -> JSONValue? {
     if position == current.count {
-      guard !failed else { return nil }
+      guard !done else { return nil }
       switch parser.next() {
-      case .end: return nil
+      case .end:
+        done = true
+        return nil
       case .failed:
+        done = true
         failed = true
         current = []
         return nil
@@ -65,249 +119,18 @@ struct StreamedItems: SyncItemSource {
   /// Stops the parsing thread; call when done taking items.
   func finish() { parser.stop() }
 
-  /// The items of one chunk, parsed as `[` + its bytes + `]`; `nil` when they do not parse.
-  static func parse(_ json: [UInt8], _ chunk: (start: Int, end: Int), _ options: JSONParser.Options)
-    -> [JSONValue]?
-  {
-    let length = chunk.end - chunk.start
-    let bytes = [UInt8](unsafeUninitializedCapacity: length + 2) { out, count in
-      out[0] = openBracket
-      json.withUnsafeBufferPointer { source in
-        if length > 0, let from = source.baseAddress, let to = out.baseAddress {
-          (to + 1).update(from: from + chunk.start, count: length)
-        }
-      }
-      out[length + 1] = closeBracket
-      count = length + 2
+  /// `options` with its progress handler reporting this payload's item count as the total
+  /// while planning: the estimate until the splitting has found the array's end, then exact.
+  func counting(_ options: SyncOptions) -> SyncOptions {
+    guard let handler = options.progress else { return options }
+    var options = options
+    let count = count
+    options.progress = { progress in
+      guard progress.phase == .planning else { return handler(progress) }
+      var progress = progress
+      progress.total = count.total(completed: progress.completed)
+      handler(progress)
     }
-    guard case .array(let items)? = try? JSONParser.parse(bytes, options: options) else { return nil }
-    return items
-  }
-
-  // MARK: The structural pass
-
-  static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
-  static let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, comma: UInt8 = 0x2C
-  static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
-  static let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
-
-  @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == space || byte == newline || byte == carriageReturn || byte == tab
-  }
-
-  /// The chunks' ranges and the number of items, or `nil` unless `bytes` is whitespace, `[`,
-  /// items separated by single commas, `]`, whitespace. Items themselves are not checked here,
-  /// only delimited.
-  static func split(_ bytes: UnsafeBufferPointer<UInt8>, chunkSize: Int)
-    -> (chunks: [(start: Int, end: Int)], count: Int)?
-  {
-    let count = bytes.count
-    var i = 0
-    func skipWhitespace() { while i < count, isWhitespace(bytes[i]) { i += 1 } }
-    skipWhitespace()
-    guard i < count, bytes[i] == openBracket else { return nil }
-    i += 1
-    var chunks: [(start: Int, end: Int)] = []
-    var items = 0
-    var chunkStart = 0
-    skipWhitespace()
-    if i < count, bytes[i] == closeBracket {
-      i += 1
-    } else {
-      while true {
-        skipWhitespace()
-        let start = i
-        guard let end = endOfItem(bytes, from: i) else { return nil }
-        if items % chunkSize == 0 { chunkStart = start }
-        items += 1
-        i = end
-        if items % chunkSize == 0 { chunks.append((chunkStart, end)) }
-        skipWhitespace()
-        guard i < count else { return nil }
-        if bytes[i] == comma {
-          i += 1
-          continue
-        }
-        guard bytes[i] == closeBracket else { return nil }
-        if items % chunkSize != 0 { chunks.append((chunkStart, end)) }
-        i += 1
-        break
-      }
-    }
-    skipWhitespace()
-    return i == count ? (chunks, items) : nil
-  }
-
-  /// Where the item starting at `start` ends: after its closing bracket or brace for a
-  /// container, after the closing quote for a string, before the next delimiter otherwise.
-  static func endOfItem(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    let count = bytes.count
-    guard start < count else { return nil }
-    var i = start
-    switch bytes[i] {
-    case quote:
-      return endOfString(bytes, from: i)
-    case openBrace, openBracket:
-      // Nesting is only counted here; its shape is checked when the item is parsed.
-      var depth = 0
-      while i < count {
-        let byte = bytes[i]
-        if byte == quote {
-          guard let end = endOfString(bytes, from: i) else { return nil }
-          i = end
-          continue
-        }
-        if byte == openBrace || byte == openBracket {
-          depth += 1
-        } else if byte == closeBrace || byte == closeBracket {
-          depth -= 1
-          if depth == 0 { return i + 1 }
-        }
-        i += 1
-      }
-      return nil
-    case comma, closeBracket:
-      return nil
-    default:
-      while i < count, bytes[i] != comma, bytes[i] != closeBracket, !isWhitespace(bytes[i]) { i += 1 }
-      return i
-    }
-  }
-
-  /// The position after the string whose opening quote is at `start`, or `nil` when it does not
-  /// end. Eight bytes at a time while none is a quote or a backslash.
-  @inline(__always) static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    let count = bytes.count
-    guard let base = bytes.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
-    var i = start + 1
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    while i < count {
-      while i + 8 <= count {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-        let q = word ^ (ones &* UInt64(quote))
-        let b = word ^ (ones &* UInt64(backslash))
-        let found = (((q &- ones) & ~q) | ((b &- ones) & ~b)) & high
-        if found != 0 {
-          i += found.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
-      guard i < count else { return nil }
-      let byte = bytes[i]
-      if byte == quote { return i + 1 }
-      if byte == backslash {
-        i += 2
-        continue
-      }
-      i += 1
-    }
-    return nil
-  }
-}
-
-/// Parses a payload's chunks in order, on a thread of its own a few chunks ahead of the reader
-/// when there are several, so parsing the payload overlaps planning it (2 cores: the sync's
-/// parse no longer adds to its time). The reader takes chunks with ``next()``; when it is done
-/// (or gives up early), the parser stops.
-final class ChunkParser: Sendable {
-  enum Chunk: Sendable {
-    case items([JSONValue])
-    case failed
-    case end
-  }
-
-  private let json: [UInt8]
-  private let chunks: [(start: Int, end: Int)]
-  private let options: JSONParser.Options
-  /// Chunks parsed and not yet taken, and whether the reader has stopped.
-  private let state = Mutex<(ready: [Chunk], stopped: Bool)>(([], false))
-  /// Counts chunks ready to take, and free places ahead (at most `ahead` chunks wait).
-  private let ready = DispatchSemaphore(value: 0)
-  private let free: DispatchSemaphore
-  private let background: Bool
-  private let taken = Mutex(0)
-  /// Chunks the reader has finished with, freed by the parsing thread between chunks and,
-  /// once every chunk is parsed, as they come (signalled by `collect`) until the reader stops.
-  private let garbage = Mutex<[[JSONValue]]>([])
-  private let collect = DispatchSemaphore(value: 0)
-  static let ahead = 4
-
-  init(json: [UInt8], chunks: [(start: Int, end: Int)], options: JSONParser.Options) {
-    self.json = json
-    self.chunks = chunks
-    self.options = options
-    // Created at 0 and raised to `ahead`, not created at `ahead`: libdispatch traps when a
-    // semaphore is freed below the value it was created with, which is where this one ends
-    // when the reader stops early (the parsing thread then took a place it never gave back).
-    free = DispatchSemaphore(value: 0)
-    for _ in 0..<ChunkParser.ahead { free.signal() }
-    background = chunks.count > 1
-    if background {
-      let thread = Thread { [self] in produce() }
-      thread.start()
-    }
-  }
-
-  /// Takes items the reader is done with, to free them on the parsing thread (when there is one).
-  func discard(_ items: [JSONValue]) {
-    guard background, !items.isEmpty else { return }
-    garbage.withLock { $0.append(items) }
-    collect.signal()
-  }
-
-  /// Stops parsing ahead: the reader is done (or gave up). Call once the reader stops taking
-  /// chunks, or the parsing thread waits for room forever.
-  func stop() {
-    state.withLock { $0.stopped = true }
-    free.signal()
-    collect.signal()
-  }
-
-  /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
-  /// the reader stops.
-  private func produce() {
-    for chunk in chunks {
-      free.wait()
-      if state.withLock({ $0.stopped }) { return }
-      freeGarbage()
-      let parsed = StreamedItems.parse(json, chunk, options)
-      state.withLock { $0.ready.append(parsed.map(Chunk.items) ?? .failed) }
-      ready.signal()
-      if parsed == nil { return }
-    }
-    // Parsing usually finishes well ahead of the planner: keep freeing what it is done with.
-    while true {
-      collect.wait()
-      freeGarbage()
-      if state.withLock({ $0.stopped }) { return }
-    }
-  }
-
-  /// Frees the chunks the reader has finished with, here rather than on the reader's thread.
-  private func freeGarbage() {
-    let finished = garbage.withLock { garbage in
-      defer { garbage = [] }
-      return garbage
-    }
-    _ = finished
-  }
-
-  /// The next chunk's items, `.failed` when it did not parse, or `.end` after the last.
-  func next() -> Chunk {
-    let index = taken.withLock { taken in
-      defer { taken += 1 }
-      return taken
-    }
-    guard index < chunks.count else { return .end }
-    guard background else {
-      return StreamedItems.parse(json, chunks[index], options).map(Chunk.items) ?? .failed
-    }
-    ready.wait()
-    let chunk = state.withLock { $0.ready.removeFirst() }
-    free.signal()
-    return chunk
+    return options
   }
 }

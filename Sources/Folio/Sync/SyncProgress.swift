@@ -34,8 +34,9 @@ public struct SyncProgress: Sendable, Equatable {
   public var phase: Phase
   /// Items planned, or files written, so far.
   public var completed: Int
-  /// The items of the payload (as far as known before planning: exact for a payload in memory
-  /// or a streamed array), or the files the save considers; 0 when unknown.
+  /// The items of the payload (exact for a payload in memory; for a streamed array, an
+  /// estimate from its first chunk until its end has been read, never below ``completed``, and
+  /// exact in the last planning report), or the files the save considers; 0 when unknown.
   public var total: Int
 
   /// A report of `completed` out of `total` in `phase`.

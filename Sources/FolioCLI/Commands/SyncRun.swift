@@ -1,4 +1,5 @@
 import Folio
+import Foundation
 
 /// The work `folio sync`, `folio plan` and `folio apply` share: open the store, read the
 /// payload, plan with the flags' options, apply, and print the report.
@@ -8,6 +9,9 @@ enum SyncRun {
     /// A payload file's text, parsed by the sync as it plans (the fast path: a top-level array
     /// is parsed a chunk at a time beside the planner, never held as one tree).
     case text(InputFile.PayloadText)
+    /// A payload file the sync reads a block at a time as it plans (the fastest and smallest:
+    /// only a window of the file is held).
+    case file(InputFile.PayloadFile)
     /// A payload parsed already: a saved plan's, or a file parsed whole before an open that
     /// writes (`text`, when kept, locates errors).
     case parsed(JSONValue, text: InputFile.PayloadText?)
@@ -43,6 +47,11 @@ enum SyncRun {
       switch payload {
       case .parsed(let value, _): return value
       case .text(let text): return try JSONParser.parse(text.bytes, options: text.parserOptions)
+      case .file(let file):
+        guard let bytes = FileManager.default.contents(atPath: file.resolved) else {
+          throw CLIError(.unreadableFile, "Cannot read '\(file.path)'.", file: file.path)
+        }
+        return try JSONParser.parse(Array(bytes), options: file.parserOptions)
       }
     }
 
@@ -56,6 +65,9 @@ enum SyncRun {
       case .text(let text):
         return try store.plan(
           json: text.bytes, into: entity, options: options, parserOptions: text.parserOptions)
+      case .file(let file):
+        return try store.plan(
+          contentsOf: file.resolved, into: entity, options: options, parserOptions: file.parserOptions)
       }
     }
   }
@@ -63,30 +75,37 @@ enum SyncRun {
   /// Reads the payload and opens (or, unless `dryRun`, creates) the store the arguments name.
   ///
   /// A dry run into a store that does not exist yet plans against an empty in-memory store of
-  /// `--schema`, so nothing is created. The payload is parsed while it is planned, except when
+  /// `--schema`, so nothing is created. The payload is parsed while it is planned — a regular
+  /// file holding an array is read by the sync a block at a time, never whole — except when
   /// opening an existing store writes to it before the plan (a `--schema` that changes the
-  /// schema, an upgrade from format 1): then it is parsed whole first, so a payload that is not
-  /// JSON writes nothing.
+  /// schema, an upgrade from format 1): then it is read and parsed whole first, so a payload
+  /// that is not JSON writes nothing.
   static func job(
     _ arguments: ParsedArguments, command: String, console: Console, dryRun: Bool
   ) throws -> Job {
     let payloadPath = arguments["PAYLOAD"] ?? "-"
     let progress = ProgressBar(console: console)
-    let text: InputFile.PayloadText
-    do {
-      text = try InputFile.payloadText(payloadPath, console: console, progress: progress)
-    } catch {
-      progress.finish()
-      throw error
+    let storePath = arguments["store"] ?? ""
+    let existed = StoreAccess.exists(storePath, console: console)
+    let openWrites = !dryRun && existed && StoreAccess.openWrites(arguments, console: console)
+    var payload: Payload
+    if !openWrites, let file = InputFile.payloadFile(payloadPath, console: console) {
+      payload = .file(file)
+    } else {
+      let text: InputFile.PayloadText
+      do {
+        text = try InputFile.payloadText(payloadPath, console: console, progress: progress)
+      } catch {
+        progress.finish()
+        throw error
+      }
+      payload = .text(text)
+      if openWrites {
+        payload = .parsed(try JSONParser.parse(text.bytes, options: text.parserOptions), text: text)
+      }
     }
     let store: Store
-    let storePath = arguments["store"] ?? ""
     var schemaSource = storePath
-    let existed = StoreAccess.exists(storePath, console: console)
-    var payload = Payload.text(text)
-    if !dryRun, existed, StoreAccess.openWrites(arguments, console: console) {
-      payload = .parsed(try JSONParser.parse(text.bytes, options: text.parserOptions), text: text)
-    }
     if dryRun, !existed, let schemaFile = arguments["schema"] {
       store = try Store.inMemory(schema: StoreAccess.schema(file: schemaFile, console: console))
       schemaSource = schemaFile
@@ -193,7 +212,7 @@ enum SyncRun {
   static func payloadBytes(_ job: Job, console: Console) -> [UInt8]? {
     switch job.payload {
     case .text(let text), .parsed(_, .some(let text)): return text.bytes
-    case .parsed(_, .none):
+    case .parsed(_, .none), .file:
       guard job.source != "standard input" else { return nil }
       return try? InputFile.bytes(job.source, console: console)
     }

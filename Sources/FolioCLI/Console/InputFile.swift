@@ -158,4 +158,37 @@ enum InputFile {
     }
     return PayloadText(bytes: bytes, parserOptions: options)
   }
+
+  /// A payload file the sync reads itself, a block at a time (`Store.plan(contentsOf:)`), so
+  /// the command never holds its whole text.
+  struct PayloadFile {
+    /// The path as the user typed it, for messages.
+    var path: String
+    /// The path to read.
+    var resolved: String
+    /// The parser's options: the file name its errors give, the size limit.
+    var parserOptions: JSONParser.Options
+  }
+
+  /// The payload file `path` to stream, or `nil` when it is to be read whole with
+  /// ``payloadText(_:console:progress:)``: standard input, anything but a readable regular file
+  /// within ``Console/maximumInputBytes``, or text that does not start with `[` (those paths give
+  /// the errors and the treatment of single objects and `null` they always have).
+  static func payloadFile(_ path: String, console: Console) -> PayloadFile? {
+    guard path != "-" else { return nil }
+    let resolved = console.resolve(path)
+    // Looked at before it is opened: opening a FIFO would wait for, then take, its writer.
+    var status = stat()
+    guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      Int(status.st_size) <= console.maximumInputBytes
+    else { return nil }
+    let descriptor = open(resolved, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    // The first byte that is not whitespace, within the first 64 KiB.
+    guard let head = try? read(descriptor: descriptor, atMost: 64 << 10),
+      head.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[")
+    else { return nil }
+    return PayloadFile(path: path, resolved: resolved, parserOptions: parserOptions(path, console: console))
+  }
 }

@@ -114,6 +114,20 @@ import Testing
     #expect(try await fromBytes.background.plan(json: Data("[]".utf8), into: "Repo").summary == "2 deleted")
   }
 
+  @Test func aPayloadFileSyncsInTheBackground() async throws {
+    let directory = try TemporaryDirectory(prefix: "folio-background")
+    defer { directory.remove() }
+    let path = directory.path + "/repos.json"
+    try Data(JSONWriter.string(Self.payload).utf8).write(to: URL(fileURLWithPath: path))
+    let expected = try RepoFixtures.store().sync(contentsOf: path, into: "Repo")
+    let store = try RepoFixtures.store()
+    #expect(try await store.background.sync(contentsOf: path, into: "Repo") == expected)
+    #expect(try await store.background.plan(contentsOf: path, into: "Repo").summary == "2 unchanged")
+    await #expect(throws: StoreError.self) {
+      try await store.background.sync(contentsOf: directory.path + "/missing.json", into: "Repo")
+    }
+  }
+
   @Test func planAndApplyRunOffTheCallingActor() async throws {
     let store = try RepoFixtures.store()
     let plan = try await store.background.plan(Self.payload, into: "Repo")

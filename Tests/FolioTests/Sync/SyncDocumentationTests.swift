@@ -1,5 +1,6 @@
 import Folio
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// Every ```swift block of Documentation/Syncing.md, copied verbatim, so the examples compile and
@@ -92,6 +93,19 @@ import Testing
     print(report.summary)  // 2 inserted
     #expect(report.summary == "2 inserted")
     #expect(store.state.record("Item", .int(2))?["name"] == "B")
+  }
+
+  @Test func aFileIsSyncedABlockAtATime() throws {
+    let store = try Self.itemStore()
+    let directory = try TemporaryDirectory(prefix: "folio-docs")
+    defer { directory.remove() }
+    try Data(#"[{"id": 1, "name": "A"}, {"id": 3, "name": "C"}]"#.utf8)
+      .write(to: directory.url.appendingPathComponent("items.json"))
+    let path = directory.path + "/items.json"  // [{"id": 1, "name": "A"}, {"id": 3, "name": "C"}]
+    let fileReport = try store.sync(contentsOf: path, into: "Item")
+    print(fileReport.summary)  // 2 inserted
+    #expect(fileReport.summary == "2 inserted")
+    #expect(store.state.record("Item", .int(3))?["name"] == "C")
   }
 
   @Test func theSessionExampleSweepsWhatNoPageListed() throws {

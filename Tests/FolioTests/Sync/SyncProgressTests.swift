@@ -31,7 +31,10 @@ import Testing
     let interval = SyncProgress.reportingInterval
     let expected = Array(stride(from: interval, to: count, by: interval)) + [count]
     #expect(planning.map(\.completed) == expected)
-    #expect(planning.allSatisfy { $0.total == count })
+    // The streamed array's count is estimated until the splitting reaches its end, within a
+    // tenth here (items of about the same size); the last report is exact.
+    #expect(planning.allSatisfy { $0.total >= $0.completed && abs($0.total - count) <= count / 10 })
+    #expect(planning.last?.total == count)
     #expect(reports.all.allSatisfy { $0.phase == .planning })  // a plan writes nothing
   }
 
