@@ -254,6 +254,16 @@ struct IDTable<Value> {
 
 extension IDTable: Sendable where Value: Sendable {}
 
+extension IDTable: Equatable where Value: Equatable {
+  /// Whether both tables hold the same identifiers with equal values, in whatever order (as
+  /// dictionaries compare).
+  static func == (lhs: IDTable, rhs: IDTable) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for n in lhs.ids.indices where rhs[lhs.ids[n]] != lhs.values[n] { return false }
+    return true
+  }
+}
+
 extension IDTable: Sequence {
   /// An entry, labelled as a dictionary's are.
   typealias Element = (key: RecordID, value: Value)

@@ -93,6 +93,20 @@ import Testing
     #expect(Array(table.keys) == expected)
   }
 
+  @Test func tablesAreEqualWhenTheyHoldTheSameEntriesInAnyOrder() {
+    var a = IDTable<Int>()
+    var b = IDTable<Int>()
+    for i in 0..<50 { a[.int(Int64(i))] = i }
+    for i in (0..<50).reversed() { b[.int(Int64(i))] = i }
+    #expect(a == b)
+    b[.int(7)] = 8
+    #expect(a != b)
+    b[.int(7)] = nil
+    #expect(a != b)
+    b[.string("7")] = 7
+    #expect(a != b)
+  }
+
   @Test func copiesAreIndependent() {
     var a = IDTable<Int>()
     for i in 0..<100 { a[.int(Int64(i))] = i }
