@@ -46,7 +46,10 @@ import Testing
   /// Holds work on another thread until the test releases it, and says whether the hold had to
   /// time out (the caller could not answer meanwhile). The default timeout is long because the
   /// test's own continuation needs a thread of the cooperative pool (two on a two-core machine),
-  /// which other tests running in parallel may hold for seconds.
+  /// which other tests running in parallel may hold for a long time: tests that wait for a
+  /// child process or a FIFO block a pool thread, and one full-suite run on a loaded machine
+  /// kept both busy for more than the 60 s this once was. Work held on the caller's actor never
+  /// finishes before the timeout, however long it is (`blockingCallsHoldTheActor`).
   final class Gate: Sendable {
     let held: AsyncStream<Void>
     private let heldContinuation: AsyncStream<Void>.Continuation
@@ -54,7 +57,7 @@ import Testing
     private let timeouts = Mutex<[Bool]>([])
     private let seconds: Double
 
-    init(seconds: Double = 60) {
+    init(seconds: Double = 300) {
       (held, heldContinuation) = AsyncStream.makeStream(of: Void.self)
       self.seconds = seconds
     }
