@@ -1,21 +1,10 @@
+import FolioTestSupport
 import Testing
 
 @testable import Folio
 
 @Suite struct IDTableTests {
-  /// A deterministic generator, so a failure replays.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static func randomID(_ rng: inout SplitMix, pool: Int) -> RecordID {
+  static func randomID(_ rng: inout SeededGenerator, pool: Int) -> RecordID {
     let n = Int.random(in: 0..<pool, using: &rng)
     switch n % 4 {
     case 0: return .int(Int64(n) - Int64(pool / 2))
@@ -28,7 +17,7 @@ import Testing
 
   @Test(arguments: [1, 2, 3])
   func randomOperationsMatchADictionary(seed: UInt64) {
-    var rng = SplitMix(state: seed)
+    var rng = SeededGenerator(seed: seed)
     var table = IDTable<Int>()
     var model: [RecordID: Int] = [:]
     for step in 0..<20_000 {
@@ -123,7 +112,7 @@ import Testing
   /// record stays findable and sits in the chunk its identifier's place among the boundaries
   /// gives (the integer search path and the generic one agree).
   @Test func chunksStayCutByTheirBoundaries() {
-    var rng = IDTableTests.SplitMix(state: 42)
+    var rng = SeededGenerator(seed: 42)
     var table = EntityTable()
     var model: [RecordID: JSONObject] = [:]
     for step in 0..<30_000 {

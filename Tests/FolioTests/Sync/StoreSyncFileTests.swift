@@ -136,30 +136,8 @@ import Testing
       let text = String(decoding: bytes, as: UTF8.self)
       let path = try Self.file(bytes, in: directory)
       let blockSize = Self.blockSizes[round % 3]
-      let reference = try SyncTestStore.items([])
-      let store = try SyncTestStore.items([])
-      let expected = Result {
-        try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path))
-      }
-      let report = Result {
-        try store.sync(
-          contentsOf: path, into: "Item", options: SyncOptions(),
-          parserOptions: JSONParser.Options(),
-          blockSize: blockSize)
-      }
-      switch (expected, report) {
-      case (.success(let a), .success(let b)):
-        #expect(SyncTestStore.lines(a) == SyncTestStore.lines(b), "\(text)")
-      case (.failure(let a as JSONError), .failure(let b as JSONError)):
-        #expect(a.description == b.description, "\(text)")
-      case (.failure(let a as SyncError), .failure(let b as SyncError)):
-        #expect(a.message == b.message, "\(text)")
-      default:
-        Issue.record("\(text) in blocks of \(blockSize): bytes \(expected), file \(report)")
-      }
-      #expect(
-        StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state),
-        "\(text)")
+      try Self.expectSameFromFileAsFromBytes(
+        bytes, path: path, blockSize: blockSize, seed: [], "\(text) in blocks of \(blockSize)")
     }
   }
 
@@ -185,31 +163,41 @@ import Testing
     defer { directory.remove() }
     let path = try Self.file(bytes, in: directory)
     for blockSize in Self.blockSizes {
-      let reference = try SyncTestStore.items([["id": 1], ["id": 2]])
-      let store = try SyncTestStore.items([["id": 1], ["id": 2]])
-      let expected = Result {
-        try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path))
-      }
-      let report = Result {
-        try store.sync(
-          contentsOf: path, into: "Item", options: SyncOptions(),
-          parserOptions: JSONParser.Options(),
-          blockSize: blockSize)
-      }
-      switch (expected, report) {
-      case (.success(let a), .success(let b)):
-        #expect(
-          SyncTestStore.lines(a) == SyncTestStore.lines(b), "text \(index), blocks of \(blockSize)")
-      case (.failure(let a as JSONError), .failure(let b as JSONError)):
-        #expect(a.description == b.description, "text \(index), blocks of \(blockSize)")
-      case (.failure(let a as SyncError), .failure(let b as SyncError)):
-        #expect(a.message == b.message, "text \(index), blocks of \(blockSize)")
-      default:
-        Issue.record("text \(index) in blocks of \(blockSize): bytes \(expected), file \(report)")
-      }
-      #expect(
-        StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state))
+      try Self.expectSameFromFileAsFromBytes(
+        bytes, path: path, blockSize: blockSize, seed: [["id": 1], ["id": 2]],
+        "text \(index) in blocks of \(blockSize)")
     }
+  }
+
+  /// Syncs `bytes` into a store holding `seed` from memory, and the file at `path` (the same
+  /// bytes) into another read in blocks of `blockSize`: the same report or the same error, and
+  /// the same records.
+  static func expectSameFromFileAsFromBytes(
+    _ bytes: [UInt8], path: String, blockSize: Int, seed: [JSONObject], _ context: String
+  ) throws {
+    let reference = try SyncTestStore.items(seed)
+    let store = try SyncTestStore.items(seed)
+    let expected = Result {
+      try reference.sync(json: bytes, into: "Item", parserOptions: JSONParser.Options(file: path))
+    }
+    let report = Result {
+      try store.sync(
+        contentsOf: path, into: "Item", options: SyncOptions(), parserOptions: JSONParser.Options(),
+        blockSize: blockSize)
+    }
+    switch (expected, report) {
+    case (.success(let a), .success(let b)):
+      #expect(SyncTestStore.lines(a) == SyncTestStore.lines(b), "\(context)")
+    case (.failure(let a as JSONError), .failure(let b as JSONError)):
+      #expect(a.description == b.description, "\(context)")
+    case (.failure(let a as SyncError), .failure(let b as SyncError)):
+      #expect(a.message == b.message, "\(context)")
+    default:
+      Issue.record("\(context): bytes \(expected), file \(report)")
+    }
+    #expect(
+      StoreSyncJSONTests.records(store.state) == StoreSyncJSONTests.records(reference.state),
+      "\(context)")
   }
 
   /// An item of 6 MiB, larger than the default block, among ordinary ones in several chunks.
