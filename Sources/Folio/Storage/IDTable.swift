@@ -199,7 +199,7 @@ struct IDTable<Value> {
 
   /// Adds an entry known to be absent.
   @inline(__always) private mutating func append(_ id: RecordID, _ value: Value, hash: UInt64) {
-    if (ids.count + 1) > slots.count / 4 * 3 || slots.isEmpty {
+    if ids.count + 1 > slots.count / 4 * 3 {
       resize(to: Self.slotCount(for: ids.count + 1))
     }
     ids.append(id)

@@ -19,11 +19,6 @@ enum ShardFile {
     return JSONWriter.prettyBytes(ofObjects: recordsInIDOrder(records))
   }
 
-  /// The canonical bytes of a shard holding `records`.
-  static func bytes(_ records: [RecordID: JSONObject]) -> [UInt8] {
-    bytes(IDTable(records.lazy.map { (key: $0.key, value: $0.value) }))
-  }
-
   /// The records in identifier order.
   ///
   /// A table read from a file or filled in payload order is usually in identifier order
@@ -44,11 +39,6 @@ enum ShardFile {
     }
     if ascending { return Array(records.values) }
     return integerOrder(ids).map { records.values[$0] }
-  }
-
-  /// The records in identifier order.
-  static func recordsInIDOrder(_ records: [RecordID: JSONObject]) -> [JSONObject] {
-    recordsInIDOrder(IDTable(records.lazy.map { (key: $0.key, value: $0.value) }))
   }
 
   /// The checksum of a file's bytes: `fnv1a64w:` and 16 lowercase hex digits.

@@ -42,9 +42,10 @@ import Testing
   }
 
   @Test func recordsAreWrittenInIdentifierOrderWithSortedKeys() {
-    let bytes = ShardFile.bytes([
-      .string("b"): ["id": "b", "n": 2.5], .int(10): ["z": true, "id": 10], .int(9): ["id": 9],
-    ])
+    let records: [(key: RecordID, value: JSONObject)] = [
+      (.string("b"), ["id": "b", "n": 2.5]), (.int(10), ["z": true, "id": 10]), (.int(9), ["id": 9]),
+    ]
+    let bytes = ShardFile.bytes(IDTable(records))
     #expect(String(decoding: bytes, as: UTF8.self) == """
       [
         {
@@ -61,7 +62,7 @@ import Testing
       ]
 
       """)
-    #expect(ShardFile.bytes([:]) == Array("[]\n".utf8))
+    #expect(ShardFile.bytes(IDTable()) == Array("[]\n".utf8))
   }
 
   @Test func conflictMarkersAreFoundOnTheirLine() {
