@@ -14,7 +14,6 @@ struct BenchWorkload: Sendable {
   /// Every workload, in the order `--help` lists them.
   static let all: [BenchWorkload] = [
     .json, .payload, .sync, .syncOnce, .open, .saveOne, .query, .memory, .compare, .gitDiff, .cli,
-    .measured,
   ]
 
   /// The usage text.

@@ -3,39 +3,11 @@ import Foundation
 
 extension BenchWorkload {
   /// The `folio` executable against the library on the same payload files: whole processes,
-  /// alternating, each timed and measured (peak RSS) by a `measured` wrapper of its own.
+  /// alternating, each timed and measured (peak RSS, from `wait4`) the same way.
   static let cli = BenchWorkload(
     name: "cli",
-    summary: "`folio sync` (the built executable beside folio-bench) vs the library's sync-once (read file, open, store.sync(json:)), whole processes alternating on the same payloads, day 1 and day 2: median seconds and peak RSS, CLI / library (default --sizes 100000; --repeats 5; --folio PATH)",
+    summary: "`folio sync` (the built executable beside folio-bench) vs the library's sync-once (open, store.sync(contentsOf:), reading the file as it plans), whole processes alternating on the same payloads, day 1 and day 2: median seconds and peak RSS, CLI / library (default --sizes 100000; --repeats 5; --folio PATH)",
     run: { arguments in try CLIBenchmark(arguments: arguments).run() })
-
-  /// Runs one program as a child and prints its wall time and its peak RSS (`getrusage` of the
-  /// only child this process has): how `cli` measures both sides alike.
-  static let measured = BenchWorkload(
-    name: "measured",
-    summary: "runs PROGRAM ARGS… (after --) with its output discarded; prints `seconds S` and `peak-rss-kib K` (used by cli)",
-    run: { arguments in
-      guard let program = arguments.rest.first else {
-        throw BenchArguments.UsageError(description: "measured needs -- PROGRAM ARGS…")
-      }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: program)
-      process.arguments = Array(arguments.rest.dropFirst())
-      process.standardOutput = FileHandle.nullDevice
-      let clock = Stopwatch()
-      try process.run()
-      process.waitUntilExit()
-      let seconds = clock.elapsed
-      var usage = rusage()
-      #if canImport(Glibc)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // an enum in Glibc's headers
-      #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-      #endif
-      print(String(format: "seconds %.4f", seconds))
-      print("peak-rss-kib: \(usage.ru_maxrss)")
-      print("status \(process.terminationStatus)")
-    })
 }
 
 /// `folio sync` against the library's `sync-once`, alternating within each repetition (the
@@ -115,17 +87,15 @@ struct CLIBenchmark {
     return path
   }
 
-  /// Runs `command` under `measured`.
+  /// Runs `command` as a child with its output discarded.
   func measure(_ command: [String]) throws -> Run {
-    let result = try ChildProcess.run(ChildProcess.selfPath, ["measured", "--"] + command)
-    let lines = result.output.split(separator: "\n")
-    guard lines.contains("status 0"),
-      let seconds = lines.first(where: { $0.hasPrefix("seconds ") }).flatMap({ Double($0.dropFirst(8)) }),
-      let peak = ChildProcess.lastValue("peak-rss-kib:", in: result.output)
-    else {
-      throw BenchArguments.UsageError(description: "\(command.joined(separator: " ")) failed: \(result.output)")
+    let result = try ChildProcess.run(
+      command[0], Array(command.dropFirst()), passError: false, discardOutput: true)
+    guard result.status == 0 else {
+      throw BenchArguments.UsageError(
+        description: "\(command.joined(separator: " ")) failed with status \(result.status)")
     }
-    return Run(seconds: seconds, peakKiB: peak)
+    return Run(seconds: result.seconds, peakKiB: result.peakKiB)
   }
 
   func median(_ values: [Double]) -> Double {
