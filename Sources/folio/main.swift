@@ -1,3 +1,3 @@
 import FolioCLI
 
-await FolioCommand.main()
+FolioCommand.main()

@@ -77,7 +77,7 @@ import Testing
         let output = CapturedOutput()
         let console = Console(
           standardOutput: output, standardError: output, currentDirectory: directory.path)
-        status = await FolioCommand.run(arguments, console: console)
+        status = FolioCommand.run(arguments, console: console)
         text = output.text
       } else {
         (status, text) = try Self.shell(example.command, in: directory.path)

@@ -29,7 +29,7 @@ import Testing
     let errors = CapturedOutput()
     let console = Console(
       standardOutput: CapturedOutput(), standardError: errors, currentDirectory: directory.path)
-    let status = await FolioCommand.run(arguments, console: console)
+    let status = FolioCommand.run(arguments, console: console)
     #expect(status == 1, "\(errors.text)")
     let written = try String(
       contentsOf: directory.url.appendingPathComponent(folder + "/ours.json"), encoding: .utf8)

@@ -10,7 +10,7 @@ import Testing
     defer { directory.remove() }
     let fixture = try FixtureFolder("company")
     try fixture.copy(into: directory.url, at: "Fixtures/company")
-    let setUp = await FolioCommand.run(
+    let setUp = FolioCommand.run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "Fixtures/company/day-1.json",

@@ -40,7 +40,7 @@ private let fixtures = FixtureRoot("Fixtures")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try FixtureFolder("company", in: fixtures).copy(into: directory.url, at: "Fixtures/company")
-    _ = await FolioCommand.run(
+    _ = FolioCommand.run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "Fixtures/company/day-1.json",
@@ -53,7 +53,7 @@ private let fixtures = FixtureRoot("Fixtures")
     let errors = CapturedOutput()
     let console = Console(
       standardOutput: output, standardError: errors, currentDirectory: directory.path)
-    let status = await FolioCommand.run(
+    let status = FolioCommand.run(
       ["query", "--store", "company.folio", "--entity", "Employee", "--count"], console: console)
 
     #expect(status == 0)

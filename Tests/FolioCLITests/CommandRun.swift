@@ -20,7 +20,7 @@ struct CommandRun {
     let console = Console(
       standardOutput: output, standardError: errors, readStandardInput: { _ in bytes },
       environment: environment, currentDirectory: directory, isErrorTerminal: terminal)
-    let status = await FolioCommand.run(arguments, console: console)
+    let status = FolioCommand.run(arguments, console: console)
     return CommandRun(status: status, output: output.text, errors: errors.text)
   }
 }

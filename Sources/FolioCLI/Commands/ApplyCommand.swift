@@ -19,7 +19,7 @@ enum ApplyCommand: Command {
       "folio apply --store company.folio day-2.plan.json",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let planPath = arguments["PLAN"] ?? ""
     let saved = try PlanFile(path: planPath, console: console)
     let store = try StoreAccess.open(arguments, console: console)

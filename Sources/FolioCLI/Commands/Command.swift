@@ -7,5 +7,5 @@ protocol Command {
   ///
   /// - Returns: the exit status (0 success, 1 failure).
   /// - Throws: any error; ``FolioCommand`` prints it on standard error and exits with 1.
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
 }

@@ -23,7 +23,7 @@ enum CompletionCommand: Command {
       "folio completion fish > ~/.config/fish/completions/folio.fish",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard let shell = arguments["SHELL"].flatMap(CompletionScript.Shell.init(rawValue:)) else {
       throw UsageError(command: spec.name, "Missing the argument SHELL.")
     }

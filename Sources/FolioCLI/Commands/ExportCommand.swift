@@ -25,7 +25,7 @@ enum ExportCommand: Command {
       "folio export --store company.folio --entity Employee --mapped > employees.json",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let store = try StoreAccess.open(arguments, console: console, readOnly: true)
     let entity = try StoreAccess.entity(
       arguments["entity"], in: store.schema, named: arguments["store"] ?? "")

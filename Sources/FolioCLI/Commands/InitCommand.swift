@@ -21,7 +21,7 @@ enum InitCommand: Command {
     ],
     examples: ["folio init --store company.folio --schema Fixtures/company/schema.json"])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let path = arguments["store"] ?? ""
     if StoreAccess.exists(path, console: console),
       !((try? FileManager.default.contentsOfDirectory(atPath: console.resolve(path)))?.isEmpty ?? false)

@@ -33,7 +33,7 @@ enum InspectCommand: Command {
     var bytes: Int
   }
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let path = arguments["store"] ?? ""
     guard StoreAccess.exists(path, console: console) else {
       throw CLIError(.missingStore, "There is no store at '\(path)'; check the path.", file: path)

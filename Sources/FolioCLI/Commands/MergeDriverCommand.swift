@@ -32,7 +32,7 @@ enum MergeDriverCommand: Command {
       "folio merge-driver base.json ours.json theirs.json company.folio/Employee/0a1b2c3d4e5f6789.json",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let (base, ours, theirs) = (
       arguments["BASE"] ?? "", arguments["OURS"] ?? "", arguments["THEIRS"] ?? ""
     )

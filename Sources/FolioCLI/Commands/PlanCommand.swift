@@ -19,7 +19,7 @@ enum PlanCommand: Command {
       "folio plan --store company.folio --entity Employee --output day-2.plan.json Fixtures/company/day-2.json",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let job = try SyncRun.job(arguments, command: "plan", console: console, dryRun: true)
     return try SyncRun.run(
       job, console: console, json: arguments.flag("json"), dryRun: true, detail: .fields,

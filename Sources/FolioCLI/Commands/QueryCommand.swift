@@ -32,7 +32,7 @@ enum QueryCommand: Command {
       "folio query --store company.folio --entity Employee --where \"salary > 60000\" --explain",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let aggregates = ["count", "min", "max", "sum", "avg"].filter {
       $0 == "count" ? arguments.flag("count") : arguments[$0] != nil
     }

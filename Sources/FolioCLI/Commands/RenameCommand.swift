@@ -20,7 +20,7 @@ enum RenameCommand: Command {
     ],
     examples: ["folio rename --store company.folio --entity Department --from 5 --to 50"])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let path = arguments["store"] ?? ""
     let store = try StoreAccess.open(arguments, console: console)
     let entity = try StoreAccess.entity(arguments["entity"], in: store.schema, named: path)

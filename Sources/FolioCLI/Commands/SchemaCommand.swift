@@ -23,7 +23,7 @@ enum SchemaCommand: Command {
       "folio schema --store company.folio",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let schema: Schema
     switch (arguments["store"], arguments["schema"]) {
     case (nil, let file?):

@@ -25,7 +25,7 @@ enum SyncCommand: Command {
       "folio sync --store projects.folio --entity Task --parent Project:42:tasks Fixtures/company/projects/tasks-42.json",
     ])
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let dryRun = arguments.flag("dry-run")
     let job = try SyncRun.job(arguments, command: "sync", console: console, dryRun: dryRun)
     return try SyncRun.run(

@@ -10,7 +10,7 @@ enum VersionCommand: Command {
   /// The line both spellings print: `folio 0.1.0`.
   static var line: String { "folio \(FolioCommand.version)\n" }
 
-  static func run(_ arguments: ParsedArguments, console: Console) async throws -> Int32 {
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     console.out(line)
     return ExitStatus.success
   }
