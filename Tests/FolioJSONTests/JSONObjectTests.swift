@@ -1,4 +1,5 @@
 import FolioJSON
+import FolioTestSupport
 import Testing
 
 /// Members, lookup and equality of objects.
@@ -40,5 +41,31 @@ import Testing
     #expect(!object.isSortedByKey)
     #expect(JSONObject(uniqueMembers: object.sortedMembers).isSortedByKey)
     #expect(!JSONObject.keyPrecedes("a", "a"))
+  }
+
+  /// The word-at-a-time comparison against the byte-by-byte order of the UTF-8 views, on keys
+  /// that share prefixes of every length around the 8-byte words, differ in one byte (ASCII or
+  /// not) or in length, and on small strings, native strings and substrings made strings.
+  @Test func keyOrderIsTheOrderOfTheUTF8Bytes() {
+    var random = SeededGenerator(seed: 18)
+    let alphabet: [String] = ["a", "b", "z", "A", "0", "/", ".", "é", "ß", "€", "😀", "\u{0}", "\u{7F}", "\u{80}"]
+    var keys: [String] = ["", "a", "b", "Employee/0000000000000000.json", "Employee/0000000000000001.json"]
+    for _ in 0..<400 {
+      let prefix = String(repeating: "Employee/", count: Int.random(in: 0...3, using: &random))
+      let tail = (0..<Int.random(in: 0...20, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }
+      keys.append(prefix + tail.joined())
+    }
+    for key in keys.prefix(60) {
+      keys.append(key + "x")
+      keys.append(String(key.dropLast()))
+      keys.append(String("\(key)!".dropFirst()))
+    }
+    for a in keys {
+      for b in keys.prefix(120) {
+        let expected = a.utf8.lexicographicallyPrecedes(b.utf8)
+        #expect(JSONObject.keyPrecedes(a, b) == expected, "\(a.debugDescription) < \(b.debugDescription)")
+        #expect(JSONObject.keyPrecedes(b, a) == b.utf8.lexicographicallyPrecedes(a.utf8))
+      }
+    }
   }
 }

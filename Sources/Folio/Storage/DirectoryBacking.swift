@@ -167,7 +167,7 @@ struct DirectoryBacking: Sendable {
     for (n, item) in extra.enumerated() {
       staged.append(try CommitJournal.stage(item.bytes, as: item.file, name: "s-extra\(n)", in: journal))
     }
-    staged.append(try CommitJournal.stage(next.bytes, as: LocalState.file, name: "s-state", in: journal))
+    staged.append(try CommitJournal.stage(next.encoded(), as: LocalState.file, name: "s-state", in: journal))
     let applied = try CommitJournal.commit(
       directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter, wait: options.commitLockWait)
     return (next, !applied)

@@ -43,11 +43,38 @@ struct LocalState: Sendable, Hashable {
     return files.filter { recheck[$0.key] != $0.value }
   }
 
+  /// ``files``' paths in canonical order as ``encoded()`` last sorted them, reused while the
+  /// paths stay the same: a save changes checksums far more often than it adds or removes a
+  /// file. Not part of the state's value (``==`` and hashing ignore it).
+  private var fileOrder: [String] = []
+
   /// The canonical bytes of `state.json`.
   var bytes: [UInt8] {
-    var fileObject = JSONObject()
-    for (file, checksum) in files.sorted(by: { JSONObject.keyPrecedes($0.key, $1.key) }) {
-      fileObject[file] = .string(checksum)
+    bytes(order: files.keys.sorted(by: JSONObject.keyPrecedes))
+  }
+
+  /// ``bytes``, sorting the paths only when they changed since the last call.
+  ///
+  /// - Complexity: O(*n*) dictionary lookups in the files when their paths are the ones sorted
+  ///   last, else O(*n* log *n*). Sorting 1,024 paths cost 6.9 million instructions, most of a
+  ///   one-record save in a 1M store.
+  mutating func encoded() -> [UInt8] {
+    // The order came from sorting the keys of a files dictionary, so it holds no path twice:
+    // as many paths, all still present, are exactly the current ones.
+    let isCurrent = fileOrder.count == files.count && fileOrder.allSatisfy { files[$0] != nil }
+    if !isCurrent { fileOrder = files.keys.sorted(by: JSONObject.keyPrecedes) }
+    return bytes(order: fileOrder)
+  }
+
+  /// The bytes with ``files`` in `order`, the canonical order of its paths.
+  ///
+  /// The members are appended without a search for each key (the paths are unique); setting
+  /// them one by one searched the object each time, O(*n*²): 4 ms of a one-record save in a
+  /// 1,024-file store.
+  private func bytes(order: [String]) -> [UInt8] {
+    var fileObject = JSONObject(minimumCapacity: order.count)
+    for file in order {
+      if let checksum = files[file] { fileObject.appendUnchecked(key: file, value: .string(checksum)) }
     }
     var root: JSONObject = [
       "files": .object(fileObject),
@@ -56,14 +83,26 @@ struct LocalState: Sendable, Hashable {
     ]
     if let checks { root["checks"] = .string(checks) }
     if !recheck.isEmpty {
-      var recheckObject = JSONObject()
+      var recheckObject = JSONObject(minimumCapacity: recheck.count)
       for (file, checksum) in recheck.sorted(by: { JSONObject.keyPrecedes($0.key, $1.key) }) {
-        recheckObject[file] = .string(checksum)
+        recheckObject.appendUnchecked(key: file, value: .string(checksum))
       }
       root["recheck"] = .object(recheckObject)
     }
     let value: JSONValue = .object(root)
     return JSONWriter.bytes(value, style: .pretty)
+  }
+
+  static func == (lhs: LocalState, rhs: LocalState) -> Bool {
+    lhs.generation == rhs.generation && lhs.files == rhs.files && lhs.checks == rhs.checks
+      && lhs.recheck == rhs.recheck
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(generation)
+    hasher.combine(files)
+    hasher.combine(checks)
+    hasher.combine(recheck)
   }
 
   /// Reads `state.json`; `nil` when it is missing, damaged or of another format version (it is

@@ -21,6 +21,17 @@ import Testing
   @Test func filesAreNamedByTheirBoundarysHashNeverByIdentifier() {
     #expect(ShardLayout.path(entity: "Employee", name: ShardLayout.headName) == "Employee/0000000000000000.json")
     #expect(ShardLayout.name(hash: 0x3af000) == "00000000003af000")
+    #expect(ShardLayout.name(hash: 0) == ShardLayout.headName)
+    #expect(ShardLayout.name(hash: .max) == "ffffffffffffffff")
+    #expect(ShardLayout.name(hash: 0x0123_4567_89ab_cdef) == "0123456789abcdef")
+    // Every digit in every position: sixteen lowercase hex digits, zero-padded.
+    for shift in stride(from: 0, to: 64, by: 4) {
+      for digit in UInt64(0)...15 {
+        let hash = digit << UInt64(shift) | 0x8000_0000_0000_0001 >> UInt64(60 - shift % 60)
+        let hex = String(hash, radix: 16)
+        #expect(ShardLayout.name(hash: hash) == String(repeating: "0", count: 16 - hex.count) + hex)
+      }
+    }
     // The documented example: FNV-1a 64 of the text `7`, then the SplitMix64 finalizer.
     #expect(RecordID.int(7).stableHash == 0xaf63_aa4c_8601_9796)
     #expect(ShardLayout.boundaryHash(.int(7)) == Self.splitMix(0xaf63_aa4c_8601_9796))
