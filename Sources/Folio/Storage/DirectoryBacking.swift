@@ -83,15 +83,36 @@ struct DirectoryBacking: Sendable {
           message: "cannot save: \(entity) \(id) has the same boundary hash as another identifier of \(entity) (a FNV-1a collision), so both would name one file; change one of the identifiers",
           entity: entity, id: id)
       }
-      // An empty chunk (only the head can be one) has no file.
-      let current = table.chunkNames.enumerated().filter { !table.chunks[$0.offset].isEmpty }
+      // Chunks and files are matched by the hash their names spell, not by name: a save looks
+      // at every chunk of the entities it writes, and formatting a thousand names and paths
+      // was most of a one-record save's own work in a 1M store (callgrind).
       let all = force || relayout.contains(entity)
-      for (position, name) in current where all || names.contains(name) {
-        jobs.append(Job(entity: entity, name: name, position: position))
+      var wanted: [UInt64: String] = [:]
+      if !all {
+        for name in names { if let hash = ShardLayout.hash(ofName: name) { wanted[hash] = name } }
       }
-      let kept = Set(current.map { ShardLayout.path(entity: entity, name: $0.element) })
-      removals += local.files.keys.filter { $0.hasPrefix(entity + "/") && !kept.contains($0) }.sorted()
-      if let file = (jobs.filter { $0.entity == entity }.map(\.file) + removals).first(where: protectedFiles.contains) {
+      var kept = Set<UInt64>(minimumCapacity: table.chunks.count)
+      // An empty chunk (only the head can be one) has no file.
+      for position in table.chunks.indices where !table.chunks[position].isEmpty {
+        let hash = table.chunkHash(position)
+        kept.insert(hash)
+        if all {
+          jobs.append(Job(entity: entity, name: ShardLayout.name(hash: hash), position: position))
+        } else if let name = wanted[hash] {
+          jobs.append(Job(entity: entity, name: name, position: position))
+        }
+      }
+      let folder = entity + "/"
+      removals += local.files.keys.filter { file in
+        switch ShardLayout.match(file, folder: folder) {
+        case .elsewhere: false
+        case .chunk(let hash): !kept.contains(hash)
+        case .other: true  // no chunk's file
+        }
+      }.sorted()
+      if !protectedFiles.isEmpty,
+        let file = (jobs.filter { $0.entity == entity }.map(\.file) + removals).first(where: protectedFiles.contains)
+      {
         throw StoreError(
           code: .protectedShard,
           message: "cannot save: \(file) had records left out by a lenient open and would lose them; fix the file (folio check lists its problems), then open the store again",

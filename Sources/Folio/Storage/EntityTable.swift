@@ -56,7 +56,13 @@ struct EntityTable: Sendable {
 
   /// The file name (without `.json`) of chunk `index`.
   func chunkName(_ index: Int) -> String {
-    index == 0 ? ShardLayout.headName : ShardLayout.name(hash: ShardLayout.boundaryHash(boundaries[index - 1]))
+    ShardLayout.name(hash: chunkHash(index))
+  }
+
+  /// The hash chunk `index`'s file name spells (``ShardLayout/name(hash:)``): its boundary's,
+  /// or 0 for the head, which no boundary has (``ShardLayout/isBoundary(hash:)``).
+  func chunkHash(_ index: Int) -> UInt64 {
+    index == 0 ? 0 : ShardLayout.boundaryHash(boundaries[index - 1])
   }
 
   /// Every chunk's file name, in chunk order.

@@ -54,6 +54,58 @@ enum ShardLayout {
     }
   }
 
+  /// The hash a file name spells (the inverse of ``name(hash:)``), or `nil` when `name` is not
+  /// 16 lowercase hex digits.
+  static func hash(ofName name: String) -> UInt64? {
+    var name = name
+    return name.withUTF8 { hash(ofName: $0) }
+  }
+
+  private static func hash(ofName name: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard name.count == 16 else { return nil }
+    var hash: UInt64 = 0
+    for byte in name {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      default: return nil
+      }
+      hash = hash << 4 | UInt64(digit)
+    }
+    return hash
+  }
+
+  /// What a path relative to the store is to the files of one entity's chunks.
+  enum PathMatch: Equatable {
+    /// The path is not in the entity's folder.
+    case elsewhere
+    /// `<folder><name>.json`, as ``path(entity:name:)`` makes them, whose name spells `hash`.
+    case chunk(UInt64)
+    /// Any other path in the folder: no chunk's file.
+    case other
+  }
+
+  /// What `path` is to the chunks of the entity whose folder is `folder` (`"Employee/"`).
+  /// Bytes are compared, as for JSON keys: a canonically equivalent spelling of the folder is
+  /// another folder.
+  static func match(_ path: String, folder: String) -> PathMatch {
+    var path = path
+    var folder = folder
+    return path.withUTF8 { path in folder.withUTF8 { folder in match(path, folder: folder) } }
+  }
+
+  private static func match(_ path: UnsafeBufferPointer<UInt8>, folder: UnsafeBufferPointer<UInt8>) -> PathMatch {
+    guard path.starts(with: folder) else { return .elsewhere }
+    let suffix: StaticString = ".json"
+    let nameEnd = folder.count + 16
+    guard path.count == nameEnd + suffix.utf8CodeUnitCount,
+      path[nameEnd...].elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)),
+      let hash = hash(ofName: UnsafeBufferPointer(rebasing: path[folder.count..<nameEnd]))
+    else { return .other }
+    return .chunk(hash)
+  }
+
   /// The path of file `name` of `entity`, relative to the store: `Employee/3a0c…400.json`.
   static func path(entity: String, name: String) -> String {
     entity + "/" + name + ".json"

@@ -37,6 +37,31 @@ import Testing
     #expect(ShardLayout.boundaryHash(.int(7)) == Self.splitMix(0xaf63_aa4c_8601_9796))
   }
 
+  /// A save matches files to chunks by the hash a file's name spells: exactly the names
+  /// `name(hash:)` writes, nothing else.
+  @Test func aFileNameSpellsItsHashBack() {
+    for hash: UInt64 in [0, 1, 0x3af000, 0x0123_4567_89ab_cdef, .max, ShardLayout.boundaryHash(.int(7))] {
+      #expect(ShardLayout.hash(ofName: ShardLayout.name(hash: hash)) == hash)
+      let path = ShardLayout.path(entity: "Employee", name: ShardLayout.name(hash: hash))
+      #expect(ShardLayout.match(path, folder: "Employee/") == .chunk(hash))
+    }
+    for name in ["", "3AF000", "00000000003AF000", "00000000003af00", "00000000003af0000", "00000000003af00g", "0000000000 3af00"] {
+      #expect(ShardLayout.hash(ofName: name) == nil, "\(name)")
+    }
+    for path in [
+      "Employee/00000000003af000.JSON", "Employee/00000000003af000.json.tmp", "Employee/00000000003af000",
+      "Employee/sub/00000000003af000.json", "Employee/00000000003AF000.json", "Employee/.json", "Employee/",
+    ] {
+      #expect(ShardLayout.match(path, folder: "Employee/") == .other, "\(path)")
+    }
+    for path in ["Employees/00000000003af000.json", "Employee00000000003af000.json", "Employé/00000000003af000.json", "", "E"] {
+      #expect(ShardLayout.match(path, folder: "Employee/") == .elsewhere, "\(path)")
+    }
+    // Bytes, not canonical equivalence: a decomposed `é` is another folder.
+    #expect(ShardLayout.match("Caf\u{65}\u{301}/00000000003af000.json", folder: "Caf\u{e9}/") == .elsewhere)
+    #expect(ShardLayout.match("Caf\u{e9}/00000000003af000.json", folder: "Caf\u{e9}/") == .chunk(0x3af000))
+  }
+
   static func splitMix(_ x: UInt64) -> UInt64 {
     var z = x
     z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9

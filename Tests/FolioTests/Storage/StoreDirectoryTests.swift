@@ -131,10 +131,14 @@ import FolioTestSupport
     #expect(after.boundaries[chunk - 1] == boundary)
     #expect(after.chunks[chunk].keys.allSatisfy { !($0 < boundary) })
     #expect(after.chunks[chunk - 1].keys.allSatisfy { $0 < boundary })
+    // The new chunk's file is written, and exactly the chunks' files are on disk.
+    if let path = test.path { #expect(try files(path, "Click") == after.chunkNames.map { $0 + ".json" }.sorted()) }
     try test.store.delete("Click", boundary)
-    #expect(test.store.state.tables["Click"]?.chunkCount == before.chunkCount)
+    let merged = try #require(test.store.state.tables["Click"])
+    #expect(merged.chunkCount == before.chunkCount)
     #expect(try test.store.check() == [])
-    if let path = test.path { #expect(try files(path, "Click").count == before.chunkCount) }
+    // The merged-away chunk's file is removed, the others kept.
+    if let path = test.path { #expect(try files(path, "Click") == merged.chunkNames.map { $0 + ".json" }.sorted()) }
   }
 
   @Test func aTransactionThatChangesNothingWritesNothing() throws {
