@@ -55,12 +55,13 @@ struct DirectoryBacking: Sendable {
     var file: String { ShardLayout.path(entity: entity, name: name) }
   }
 
-  /// Saves `state`: rewrites the files of the chunks named in `dirty` whose bytes changed
+  /// Saves `state`: rewrites the files of the chunks listed in `dirty` whose bytes changed
   /// (every differing file of an entity marked for re-layout), removes the files of chunks that
   /// no longer exist, and updates the local state, in one atomic journal commit.
   ///
   /// - Parameters:
-  ///   - dirty: Entity name → names of the chunks whose records changed.
+  ///   - dirty: Entity name → the chunks whose records changed, by the hash their file names
+  ///     spell (``EntityTable/chunkHash(_:)``).
   ///   - force: Write every considered file even when its bytes are unchanged.
   ///   - extra: Other store files to write in the same commit (the schema copy, git settings).
   ///   - extraRemovals: Other store files to remove in the same commit.
@@ -69,13 +70,13 @@ struct DirectoryBacking: Sendable {
   ///   replaced, ``StoreError/Code/ioFailure``). Before the commit point the files are
   ///   unchanged; after it, the next open completes the save.
   mutating func save(
-    _ state: StoreState, dirty: [String: Set<String>], force: Bool = false,
+    _ state: StoreState, dirty: [String: Set<UInt64>], force: Bool = false,
     extra: [(file: String, bytes: [UInt8])] = [], extraRemovals: [String] = []
   ) throws(StoreError) {
     try requireWritable()
     var jobs: [Job] = []
     var removals: [String] = []
-    for (entity, names) in dirty.sorted(by: { $0.key < $1.key }) {
+    for (entity, changed) in dirty.sorted(by: { $0.key < $1.key }) {
       guard let table = state.tables[entity] else { continue }
       if let id = table.collisions.sorted().first {
         throw StoreError(
@@ -87,19 +88,13 @@ struct DirectoryBacking: Sendable {
       // at every chunk of the entities it writes, and formatting a thousand names and paths
       // was most of a one-record save's own work in a 1M store (callgrind).
       let all = force || relayout.contains(entity)
-      var wanted: [UInt64: String] = [:]
-      if !all {
-        for name in names { if let hash = ShardLayout.hash(ofName: name) { wanted[hash] = name } }
-      }
       var kept = Set<UInt64>(minimumCapacity: table.chunks.count)
       // An empty chunk (only the head can be one) has no file.
       for position in table.chunks.indices where !table.chunks[position].isEmpty {
         let hash = table.chunkHash(position)
         kept.insert(hash)
-        if all {
+        if all || changed.contains(hash) {
           jobs.append(Job(entity: entity, name: ShardLayout.name(hash: hash), position: position))
-        } else if let name = wanted[hash] {
-          jobs.append(Job(entity: entity, name: name, position: position))
         }
       }
       let folder = entity + "/"

@@ -56,11 +56,6 @@ enum ShardLayout {
 
   /// The hash a file name spells (the inverse of ``name(hash:)``), or `nil` when `name` is not
   /// 16 lowercase hex digits.
-  static func hash(ofName name: String) -> UInt64? {
-    var name = name
-    return name.withUTF8 { hash(ofName: $0) }
-  }
-
   private static func hash(ofName name: UnsafeBufferPointer<UInt8>) -> UInt64? {
     guard name.count == 16 else { return nil }
     var hash: UInt64 = 0

@@ -93,7 +93,7 @@ extension Store {
       try disk.requireWritable()
       let before = disk.local.files
       let state = self.state
-      var dirty: [String: Set<String>] = [:]
+      var dirty: [String: Set<UInt64>] = [:]
       for entity in state.schema.entities { dirty[entity.name] = [] }
       disk.relayout.formUnion(dirty.keys)
       defer { backend.disk = disk }
@@ -133,7 +133,7 @@ extension Store {
       guard backend.disk != nil else { return }
       try backend.disk?.requireWritable()
       let state = self.state
-      var dirty: [String: Set<String>] = [:]
+      var dirty: [String: Set<UInt64>] = [:]
       for entity in state.schema.entities { dirty[entity.name] = [] }
       try backend.disk?.save(state, dirty: dirty, force: true)
     }

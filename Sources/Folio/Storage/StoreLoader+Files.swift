@@ -95,7 +95,7 @@ extension StoreLoader {
     let entity = checker.entity
     var identifiers: [Attribute] = []
     for name in entity.identifiers {
-      guard let attribute = entity.attributes.first(where: { $0.name == name }) else { return false }
+      guard let attribute = entity.attribute(named: name) else { return false }
       identifiers.append(attribute)
     }
     var records = IDTable<JSONObject>(minimumCapacity: items.count)

@@ -171,7 +171,7 @@ struct StoreOpener {
   ) throws(StoreError) {
     var extra: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema, format: format))]
     var removals = removals
-    var dirty: [String: Set<String>] = [:]
+    var dirty: [String: Set<UInt64>] = [:]
     if relayout {
       for entity in schema.entities { dirty[entity.name] = [] }
       disk.relayout.formUnion(dirty.keys)

@@ -75,7 +75,7 @@ extension Store {
     // Unique indexes are checked once per commit, so a unit of work may pass through a
     // duplicate (swapping two values) as long as it does not commit one.
     try next.checkUniqueIndexes(touched)
-    var dirty: [String: Set<String>] = [:]
+    var dirty: [String: Set<UInt64>] = [:]
     if backend.disk != nil {
       for (entity, ids) in touched {
         guard let table = next.tables[entity] else {
@@ -98,7 +98,7 @@ extension Store {
           // A new boundary took the tail of the chunk before it.
           if chunk > 0, table.boundaries[chunk - 1] == id { mark(chunk - 1) }
         }
-        dirty[entity] = Set(isDirty.indices.filter { isDirty[$0] }.map(table.chunkName))
+        dirty[entity] = Set(isDirty.indices.filter { isDirty[$0] }.map(table.chunkHash))
       }
     }
     if backend.disk != nil { try backend.disk?.save(next, dirty: dirty) }
