@@ -61,7 +61,7 @@ import Testing
   }
 
   @Test(arguments: try MarkdownDocument.all())
-  func everyCommandLineExampleMatchesItsGoldenOutput(document: MarkdownDocument) async throws {
+  func everyCommandLineExampleMatchesItsGoldenOutput(document: MarkdownDocument) throws {
     let blocks = document.blocks.filter { $0.language == "console" }
     guard !blocks.isEmpty else { return }
     let directory = try TemporaryDirectory()

@@ -7,7 +7,7 @@ import Testing
 /// command of the console block before it writes: a block marked `<!-- merged: DIR -->` must
 /// equal `DIR/ours.json` after that command ran.
 @Suite struct MergeDriverExampleTests {
-  @Test func theMergedFileShownIsWhatTheDriverWrites() async throws {
+  @Test func theMergedFileShownIsWhatTheDriverWrites() throws {
     let document = try MarkdownDocument(path: "Documentation/CommandLine.md")
     let index = try #require(
       document.blocks.firstIndex { $0.marker?.hasPrefix("merged:") == true },

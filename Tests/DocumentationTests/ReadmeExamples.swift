@@ -5,7 +5,7 @@ import Testing
 
 /// The Swift example of README.md, run against the store its set-up command makes.
 @Suite struct ReadmeExamples {
-  @Test func theLibraryPlansAndAppliesDayTwoOnTheSetUpStore() async throws {
+  @Test func theLibraryPlansAndAppliesDayTwoOnTheSetUpStore() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let fixture = try FixtureFolder("company")

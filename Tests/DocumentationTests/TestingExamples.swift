@@ -36,7 +36,7 @@ private let fixtures = FixtureRoot("Fixtures")
     }
   }
 
-  @Test func theCommandLineRunsInProcess() async throws {
+  @Test func theCommandLineRunsInProcess() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try FixtureFolder("company", in: fixtures).copy(into: directory.url, at: "Fixtures/company")

@@ -7,13 +7,13 @@ import Testing
 
 /// Issue 14's defects as the audit met them from the command line.
 @Suite struct AuditDefectCommandTests {
-  @Test func aSyncIntoAStoreThatLostItsSchemaIsRefusedAndChangesNothing() async throws {
+  @Test func aSyncIntoAStoreThatLostItsSchemaIsRefusedAndChangesNothing() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     try FileManager.default.removeItem(atPath: company.path + "/company.folio/schema.json")
     let before = company.storeFiles()
-    let run = await company.run(
+    let run = company.run(
       ["sync", "--store", "company.folio", "--entity", "Department", "--no-delete", "Fixtures/company/departments.json"])
     #expect(run.status == 1)
     #expect(run.errors.contains("is not a Folio store: there is no schema.json (it holds .gitattributes, .gitignore, Department, Employee)"))

@@ -13,7 +13,7 @@ struct CommandRun {
   static func run(
     _ arguments: [String], in directory: String = FileManager.default.temporaryDirectory.path,
     input: String = "", environment: [String: String] = [:], terminal: Bool = false
-  ) async -> CommandRun {
+  ) -> CommandRun {
     let output = CapturedOutput()
     let errors = CapturedOutput()
     let bytes = Array(input.utf8)

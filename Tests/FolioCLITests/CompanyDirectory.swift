@@ -20,16 +20,16 @@ struct CompanyDirectory {
   func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     terminal: Bool = false
-  ) async -> CommandRun {
-    await CommandRun.run(
+  ) -> CommandRun {
+    CommandRun.run(
       arguments, in: path, input: input, environment: environment, terminal: terminal)
   }
 
   /// Syncs `payload` (a file of the company fixture) into `entity` of `company.folio`,
   /// creating the store from the schema file.
   @discardableResult
-  func sync(_ entity: String, _ payload: String, _ flags: [String] = []) async -> CommandRun {
-    await run(
+  func sync(_ entity: String, _ payload: String, _ flags: [String] = []) -> CommandRun {
+    run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", entity,
@@ -37,8 +37,8 @@ struct CompanyDirectory {
   }
 
   /// The number of `entity` records in `company.folio`, read with `folio query --count`.
-  func count(_ entity: String = "Employee") async -> Int? {
-    let run = await run(["query", "--store", "company.folio", "--entity", entity, "--count"])
+  func count(_ entity: String = "Employee") -> Int? {
+    let run = run(["query", "--store", "company.folio", "--entity", entity, "--count"])
     return Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 

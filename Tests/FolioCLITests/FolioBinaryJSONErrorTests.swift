@@ -130,7 +130,7 @@ import Testing
     #expect(result.error["code"]?.stringValue == "massDelete")
   }
 
-  @Test func committedNotFinishedKeepsItsStatusAndCode() async throws {
+  @Test func committedNotFinishedKeepsItsStatusAndCode() throws {
     let output = CapturedOutput()
     let errors = CapturedOutput()
     var console = Console(standardOutput: output, standardError: errors, currentDirectory: "/")

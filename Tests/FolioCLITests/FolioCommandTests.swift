@@ -3,30 +3,30 @@ import Testing
 @testable import FolioCLI
 
 @Suite struct FolioCommandTests {
-  @Test func noArgumentsPrintsTheOverviewOnStandardErrorAsAUsageError() async {
-    let run = await CommandRun.run([])
+  @Test func noArgumentsPrintsTheOverviewOnStandardErrorAsAUsageError() {
+    let run = CommandRun.run([])
     #expect(run.status == ExitStatus.usage)
     #expect(run.output.isEmpty)
     #expect(run.errors.hasPrefix("OVERVIEW: "))
   }
 
   @Test(arguments: [["--help"], ["-h"], ["help"]])
-  func topLevelHelpListsEveryCommand(arguments: [String]) async {
-    let run = await CommandRun.run(arguments)
+  func topLevelHelpListsEveryCommand(arguments: [String]) {
+    let run = CommandRun.run(arguments)
     #expect(run.status == 0)
     for command in FolioCommand.commands {
       #expect(run.output.contains("\n  \(command.spec.name) "))
     }
   }
 
-  @Test func helpNamesACommand() async {
-    let run = await CommandRun.run(["help", "plan"])
+  @Test func helpNamesACommand() {
+    let run = CommandRun.run(["help", "plan"])
     #expect(run.status == 0)
     #expect(run.output.contains("USAGE: folio plan --store DIR --entity NAME [options] PAYLOAD"))
   }
 
-  @Test func anUnknownCommandIsAUsageError() async {
-    let run = await CommandRun.run(["frobnicate"])
+  @Test func anUnknownCommandIsAUsageError() {
+    let run = CommandRun.run(["frobnicate"])
     #expect(run.status == ExitStatus.usage)
     #expect(run.output.isEmpty)
     #expect(run.errors == "error: Unknown command 'frobnicate'.\nSee 'folio --help'.\n")
@@ -42,20 +42,20 @@ import Testing
     (["--hlep"], "Unknown option '--hlep'. Did you mean '--help'?"),
     (["--frobnicate"], "Unknown option '--frobnicate'."),
   ])
-  func aMistypedCommandSuggestsTheClosestOne(arguments: [String], message: String) async {
-    let run = await CommandRun.run(arguments)
+  func aMistypedCommandSuggestsTheClosestOne(arguments: [String], message: String) {
+    let run = CommandRun.run(arguments)
     #expect(run.status == ExitStatus.usage)
     #expect(run.output.isEmpty)
     #expect(run.errors == "error: \(message)\nSee 'folio --help'.\n")
   }
 
-  @Test func aMistypedHelpFlagSuggestsHelp() async {
-    let run = await CommandRun.run(["check", "--hepl"])
+  @Test func aMistypedHelpFlagSuggestsHelp() {
+    let run = CommandRun.run(["check", "--hepl"])
     #expect(run.errors.hasPrefix("error: Unknown option '--hepl'. Did you mean '--help'?\n"))
   }
 
-  @Test func aBadOptionIsAUsageErrorPointingAtTheCommandsHelp() async {
-    let run = await CommandRun.run([
+  @Test func aBadOptionIsAUsageErrorPointingAtTheCommandsHelp() {
+    let run = CommandRun.run([
       "sync", "--store", "s", "--entity", "E", "--no-delet", "p.json",
     ])
     #expect(run.status == ExitStatus.usage)
@@ -65,10 +65,10 @@ import Testing
     )
   }
 
-  @Test func errorsAreRedOnlyOnATerminalWithoutNoColor() async {
-    let plain = await CommandRun.run(["frobnicate"], terminal: false)
-    let colored = await CommandRun.run(["frobnicate"], terminal: true)
-    let noColor = await CommandRun.run(
+  @Test func errorsAreRedOnlyOnATerminalWithoutNoColor() {
+    let plain = CommandRun.run(["frobnicate"], terminal: false)
+    let colored = CommandRun.run(["frobnicate"], terminal: true)
+    let noColor = CommandRun.run(
       ["frobnicate"], environment: ["NO_COLOR": "1"], terminal: true)
     #expect(plain.errors.hasPrefix("error: "))
     #expect(colored.errors.hasPrefix("\u{1B}[1;31merror:\u{1B}[0m "))

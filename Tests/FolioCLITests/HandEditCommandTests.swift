@@ -6,7 +6,7 @@ import Testing
 /// A one-line hand edit of a shard file, then every `folio` command, run as the built
 /// executable: each succeeds and shows the edit.
 @Suite struct HandEditCommandTests {
-  @Test func everyCommandAcceptsAValidOneLineEditAndShowsIt() async throws {
+  @Test func everyCommandAcceptsAValidOneLineEditAndShowsIt() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     func folio(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {

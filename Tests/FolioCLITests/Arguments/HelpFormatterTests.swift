@@ -29,8 +29,8 @@ import Testing
   }
 
   @Test(arguments: FolioCommand.commands.map { $0.spec.name })
-  func everyCommandHasHelpWithUsageOptionsAndAnExample(name: String) async {
-    let run = await CommandRun.run([name, "--help"])
+  func everyCommandHasHelpWithUsageOptionsAndAnExample(name: String) {
+    let run = CommandRun.run([name, "--help"])
     #expect(run.status == 0)
     #expect(run.errors.isEmpty)
     #expect(run.output.hasPrefix("OVERVIEW: "))

@@ -7,13 +7,13 @@ import Testing
     "Fixtures/company/day-2.json",
   ]
 
-  @Test func appliesASavedPlanExactlyOnce() async throws {
+  @Test func appliesASavedPlanExactlyOnce() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let planned = await company.run(Self.plan)
+    company.sync("Employee", "day-1.json")
+    let planned = company.run(Self.plan)
     #expect(planned.status == 0)
-    let applied = await company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
+    let applied = company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
     #expect(applied.status == 0)
     #expect(applied.errors.isEmpty)
     #expect(
@@ -22,9 +22,9 @@ import Testing
     #expect(
       applied.output.hasSuffix(
         "3 inserted · 4 updated · 2 deleted · 18 unchanged · 0 skipped · 0 rejected\n"))
-    #expect(await company.count() == 20)
+    #expect(company.count() == 20)
 
-    let again = await company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
+    let again = company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
     #expect(again.status == 1)
     #expect(
       again.errors.hasPrefix(
@@ -32,21 +32,21 @@ import Testing
       ))
   }
 
-  @Test func keepsTheFlagsThePlanWasMadeWith() async throws {
+  @Test func keepsTheFlagsThePlanWasMadeWith() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    _ = await company.run(Self.plan + ["--no-delete"])
-    let applied = await company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
+    company.sync("Employee", "day-1.json")
+    _ = company.run(Self.plan + ["--no-delete"])
+    let applied = company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
     #expect(applied.status == 0)
-    #expect(await company.count() == 22)
+    #expect(company.count() == 22)
   }
 
-  @Test func refusesAPlanWhoseReportNoLongerMatches() async throws {
+  @Test func refusesAPlanWhoseReportNoLongerMatches() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    _ = await company.run(Self.plan)
+    company.sync("Employee", "day-1.json")
+    _ = company.run(Self.plan)
     let path = company.path + "/day-2.plan.json"
     var file = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
     if case .object(var object) = file {
@@ -54,27 +54,27 @@ import Testing
       file = .object(object)
     }
     try company.write("day-2.plan.json", JSONWriter.string(file))
-    let run = await company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
+    let run = company.run(["apply", "--store", "company.folio", "day-2.plan.json"])
     #expect(run.status == 1)
     #expect(run.errors.contains("Planning again gives a different report"))
-    #expect(await company.count() == 20)
+    #expect(company.count() == 20)
   }
 
-  @Test func aFileThatIsNotAPlanIsRejected() async throws {
+  @Test func aFileThatIsNotAPlanIsRejected() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.run(
+    company.sync("Employee", "day-1.json")
+    let run = company.run(
       ["apply", "--store", "company.folio", "Fixtures/company/day-2.json"])
     #expect(run.status == 1)
     #expect(run.errors.hasPrefix("Fixtures/company/day-2.json: error: This is not a plan file"))
   }
 
-  @Test func aRefusedPlanIsPrintedInFullAndNotSaved() async throws {
+  @Test func aRefusedPlanIsPrintedInFullAndNotSaved() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.run(
+    company.sync("Employee", "day-1.json")
+    let run = company.run(
       [
         "plan", "--store", "company.folio", "--entity", "Employee", "--output", "p.json",
         "Fixtures/company/partial.json",
@@ -82,7 +82,7 @@ import Testing
     #expect(run.status == 1)
     #expect(run.output.contains("  - Employee 20 deleted: not listed in the payload"))
     #expect(run.errors.contains("This sync would delete 15 of the 20 Employee records"))
-    let apply = await company.run(["apply", "--store", "company.folio", "p.json"])
+    let apply = company.run(["apply", "--store", "company.folio", "p.json"])
     #expect(apply.errors.hasPrefix("p.json: error: Cannot read 'p.json'. No such file"))
   }
 }

@@ -3,11 +3,11 @@ import Foundation
 import Testing
 
 @Suite struct CheckCommandTests {
-  @Test func checkPassesASoundStoreAndLocatesEveryProblemInABrokenOne() async throws {
+  @Test func checkPassesASoundStoreAndLocatesEveryProblemInABrokenOne() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let sound = await company.run(["check", "--store", "company.folio"])
+    company.sync("Employee", "day-1.json")
+    let sound = company.run(["check", "--store", "company.folio"])
     #expect(sound.status == 0)
     #expect(sound.output == "company.folio: no problems (2 entities, 24 records, generation 1).\n")
 
@@ -17,20 +17,20 @@ import Testing
       text.replacingOccurrences(of: "\"salary\": 52000.5", with: "\"salary\": \"lots\"").utf8
     )
     .write(to: URL(fileURLWithPath: shard))
-    let broken = await company.run(["check", "--store", "company.folio"])
+    let broken = company.run(["check", "--store", "company.folio"])
     #expect(broken.status == 1)
     #expect(
       broken.output.contains("company.folio/Employee/0000000000000000.json:9:15: error: attribute 'salary'"))
     #expect(broken.output.contains("(at /0/salary)"))
     #expect(broken.output.hasSuffix("company.folio: 1 problem.\n"))
-    let json = await company.run(["check", "--store", "company.folio", "--json"])
+    let json = company.run(["check", "--store", "company.folio", "--json"])
     #expect(try JSONParser.parse(json.output)["ok"] == false)
   }
   @Test(arguments: ["check", "inspect"])
-  func readingCommandsNeedAStore(command: String) async throws {
+  func readingCommandsNeedAStore(command: String) throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.run([command, "--store", "none.folio"])
+    let run = company.run([command, "--store", "none.folio"])
     #expect(run.status == 1)
     #expect(
       run.errors

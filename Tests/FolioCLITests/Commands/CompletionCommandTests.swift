@@ -4,16 +4,16 @@ import Testing
 
 @Suite struct CompletionCommandTests {
   @Test(arguments: CompletionScript.Shell.allCases)
-  func printsTheScriptForEachShell(shell: CompletionScript.Shell) async {
-    let run = await CommandRun.run(["completion", shell.rawValue])
+  func printsTheScriptForEachShell(shell: CompletionScript.Shell) {
+    let run = CommandRun.run(["completion", shell.rawValue])
     #expect(run.status == 0)
     #expect(run.errors.isEmpty)
     #expect(
       run.output == CompletionScript.script(for: shell, commands: FolioCommand.commands.map { $0.spec }))
   }
 
-  @Test func anUnknownShellIsAUsageErrorListingTheShells() async {
-    let run = await CommandRun.run(["completion", "tcsh"])
+  @Test func anUnknownShellIsAUsageErrorListingTheShells() {
+    let run = CommandRun.run(["completion", "tcsh"])
     #expect(run.status == ExitStatus.usage)
     #expect(run.output.isEmpty)
     #expect(
@@ -24,14 +24,14 @@ import Testing
         """)
   }
 
-  @Test func aMissingShellIsAUsageError() async {
-    let run = await CommandRun.run(["completion"])
+  @Test func aMissingShellIsAUsageError() {
+    let run = CommandRun.run(["completion"])
     #expect(run.status == ExitStatus.usage)
     #expect(run.errors == "error: Missing the argument SHELL.\nSee 'folio completion --help'.\n")
   }
 
-  @Test func helpListsTheShells() async {
-    let run = await CommandRun.run(["completion", "--help"])
+  @Test func helpListsTheShells() {
+    let run = CommandRun.run(["completion", "--help"])
     #expect(run.output.contains("  SHELL       The shell to print the script for. One of: bash, zsh, fish.\n"))
   }
 }

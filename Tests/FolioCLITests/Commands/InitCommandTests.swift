@@ -3,13 +3,13 @@ import Foundation
 import Testing
 
 @Suite struct InitCommandTests {
-  @Test func initCreatesAnEmptyStoreOnlyOnce() async throws {
+  @Test func initCreatesAnEmptyStoreOnlyOnce() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     let arguments = [
       "init", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
     ]
-    let first = await company.run(arguments)
+    let first = company.run(arguments)
     #expect(first.status == 0)
     #expect(first.output == """
       Created company.folio with 2 entities: Department, Employee.
@@ -18,12 +18,12 @@ import Testing
         git config merge.folio.driver "folio merge-driver %O %A %B %P"
 
       """)
-    #expect(await company.count() == 0)
-    let second = await company.run(arguments)
+    #expect(company.count() == 0)
+    let second = company.run(arguments)
     #expect(second.status == 1)
     #expect(second.errors.hasPrefix("company.folio: error: 'company.folio' already exists."))
   }
-  @Test func anInvalidSchemaFileIsReportedWithLineColumnAndPointer() async throws {
+  @Test func anInvalidSchemaFileIsReportedWithLineColumnAndPointer() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     try company.write(
@@ -34,7 +34,7 @@ import Testing
         {"name": "B", "identifiers": ["key"], "attributes": [{"name": "id", "type": "int"}]}
       ]}
       """)
-    let run = await company.run(["init", "--store", "s.folio", "--schema", "broken.json"])
+    let run = company.run(["init", "--store", "s.folio", "--schema", "broken.json"])
     #expect(run.status == 1)
     #expect(
       run.errors.contains(

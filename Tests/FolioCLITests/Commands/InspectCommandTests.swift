@@ -3,12 +3,12 @@ import Foundation
 import Testing
 
 @Suite struct InspectCommandTests {
-  @Test func inspectCountsRecordsShardsAndBytes() async throws {
+  @Test func inspectCountsRecordsShardsAndBytes() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Department", "departments.json")
-    await company.sync("Employee", "day-1.json")
-    let run = await company.run(["inspect", "--store", "company.folio", "--json"])
+    company.sync("Department", "departments.json")
+    company.sync("Employee", "day-1.json")
+    let run = company.run(["inspect", "--store", "company.folio", "--json"])
     #expect(run.status == 0)
     let info = try JSONParser.parse(run.output)
     #expect(info["generation"] == 2)
@@ -19,7 +19,7 @@ import Testing
       try FileManager.default.attributesOfItem(
         atPath: company.path + "/company.folio/Employee/0000000000000000.json")[.size] as? NSNumber
     #expect(info["entities"]?[1]?["bytes"] == .int(Int64(bytes?.intValue ?? -1)))
-    let text = await company.run(["inspect", "--store", "company.folio"])
+    let text = company.run(["inspect", "--store", "company.folio"])
     #expect(text.output.contains("\n  Employee         20       1"))
   }
 }

@@ -35,12 +35,12 @@ import Testing
     try String(contentsOfFile: path, encoding: .utf8)
   }
 
-  @Test func aCleanMergeWritesCanonicalRecordsOverOursAndExitsWithZero() async throws {
+  @Test func aCleanMergeWritesCanonicalRecordsOverOursAndExitsWithZero() throws {
     let directory = try Self.directory(
       ours: #"[{"id": 1, "name": "A", "on": false}, {"id": 2, "name": "b", "on": false}]"#,
       theirs: #"[{"id": 1, "name": "a", "on": true}, {"id": 3, "name": "c", "on": true}]"#)
     defer { directory.remove() }
-    let run = await CommandRun.run(
+    let run = CommandRun.run(
       ["merge-driver", "base", "ours", "theirs", Self.path], in: directory.path)
     #expect(run.status == 0)
     #expect(run.output.isEmpty)
@@ -65,12 +65,12 @@ import Testing
     #expect(leftovers.sorted() == ["base", "flags.folio", "ours", "theirs"])
   }
 
-  @Test func conflictsAreWrittenAndListedOneLineEachWithExitStatusOne() async throws {
+  @Test func conflictsAreWrittenAndListedOneLineEachWithExitStatusOne() throws {
     let directory = try Self.directory(
       ours: #"[{"id": 1, "name": "A", "on": false}, {"id": 2, "name": "b", "on": true}]"#,
       theirs: #"[{"id": 1, "name": "B", "on": false}]"#)
     defer { directory.remove() }
-    let run = await CommandRun.run(
+    let run = CommandRun.run(
       ["merge-driver", "base", "ours", "theirs", Self.path], in: directory.path)
     #expect(run.status == 1)
     #expect(run.output.isEmpty)
@@ -84,22 +84,22 @@ import Testing
     #expect(merged.contains("<<<<<<< ours\n    \"name\": \"A\",\n=======\n    \"name\": \"B\",\n"))
   }
 
-  @Test func aSchemaCopyWithAFolioStoreMemberIsRead() async throws {
+  @Test func aSchemaCopyWithAFolioStoreMemberIsRead() throws {
     let schema = #"{"folioStore": {"format": 2}, "# + Self.schema.dropFirst()
     let directory = try Self.directory(
       ours: Self.base, theirs: #"[{"id": 1, "name": "a", "on": true}]"#, schema: schema)
     defer { directory.remove() }
-    let run = await CommandRun.run(
+    let run = CommandRun.run(
       ["merge-driver", "base", "ours", "theirs", Self.path], in: directory.path)
     #expect(run.errors.isEmpty)
     #expect(run.status == 0)
   }
 
-  @Test func withoutASchemaOursIsLeftAsItIsAndTheFileIsConflicted() async throws {
+  @Test func withoutASchemaOursIsLeftAsItIsAndTheFileIsConflicted() throws {
     let ours = #"[{"id": 1, "name": "A", "on": false}]"#
     let directory = try Self.directory(ours: ours, theirs: Self.base, schema: nil)
     defer { directory.remove() }
-    let run = await CommandRun.run(
+    let run = CommandRun.run(
       ["merge-driver", "base", "ours", "theirs", Self.path], in: directory.path)
     #expect(run.status == 1)
     #expect(
@@ -112,10 +112,10 @@ import Testing
     #expect(try Self.read(directory.path + "/ours") == ours)
   }
 
-  @Test func anEntityMissingFromTheSchemaLeavesOursAsItIs() async throws {
+  @Test func anEntityMissingFromTheSchemaLeavesOursAsItIs() throws {
     let directory = try Self.directory(ours: "[]", theirs: Self.base)
     defer { directory.remove() }
-    let run = await CommandRun.run(
+    let run = CommandRun.run(
       ["merge-driver", "base", "ours", "theirs", "flags.folio/Nope/0000000000000000.json"],
       in: directory.path)
     #expect(run.status == 1)
@@ -123,8 +123,8 @@ import Testing
     #expect(try Self.read(directory.path + "/ours") == "[]")
   }
 
-  @Test func helpExplainsTheGitSetup() async {
-    let run = await CommandRun.run(["merge-driver", "--help"])
+  @Test func helpExplainsTheGitSetup() {
+    let run = CommandRun.run(["merge-driver", "--help"])
     #expect(run.status == 0)
     #expect(run.output.contains("USAGE: folio merge-driver BASE OURS THEIRS PATH"))
     #expect(run.output.contains(#"git config merge.folio.driver "folio merge-driver %O %A %B %P""#))

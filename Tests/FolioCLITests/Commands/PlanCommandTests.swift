@@ -2,12 +2,12 @@ import Folio
 import Testing
 
 @Suite struct PlanCommandTests {
-  @Test func showsEveryChangedFieldBeforeAndAfterAndWritesNothing() async throws {
+  @Test func showsEveryChangedFieldBeforeAndAfterAndWritesNothing() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let before = company.storeFiles()
-    let run = await company.run(
+    let run = company.run(
       ["plan", "--store", "company.folio", "--entity", "Employee", "Fixtures/company/day-2.json"])
     #expect(run.status == 0)
     #expect(run.errors.isEmpty)
@@ -19,11 +19,11 @@ import Testing
     #expect(company.storeFiles() == before)
   }
 
-  @Test func jsonMarksTheDryRunAndListsChangesButNotUnchangedRecords() async throws {
+  @Test func jsonMarksTheDryRunAndListsChangesButNotUnchangedRecords() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.run(
+    company.sync("Employee", "day-1.json")
+    let run = company.run(
       [
         "plan", "--store", "company.folio", "--entity", "Employee", "--json",
         "Fixtures/company/day-2.json",
@@ -37,11 +37,11 @@ import Testing
     #expect(outcomes.count == 9)
   }
 
-  @Test func refusedItemsAreListedWithTheirReason() async throws {
+  @Test func refusedItemsAreListedWithTheirReason() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     try company.write("odd.json", #"[{"id": 1, "user": {"name": "Ada"}, "salary": "lots"}]"#)
-    let run = await company.run(
+    let run = company.run(
       [
         "plan", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "odd.json",

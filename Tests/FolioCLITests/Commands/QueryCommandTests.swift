@@ -2,16 +2,16 @@ import Folio
 import Testing
 
 @Suite struct QueryCommandTests {
-  static func company() async throws -> CompanyDirectory {
+  static func company() throws -> CompanyDirectory {
     let company = try CompanyDirectory()
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     return company
   }
 
-  @Test func printsMatchingRecordsSortedAndLimitedOnePerLine() async throws {
-    let company = try await Self.company()
+  @Test func printsMatchingRecordsSortedAndLimitedOnePerLine() throws {
+    let company = try Self.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       [
         "query", "--store", "company.folio", "--entity", "Employee", "--where",
         "department == 3", "--sort", "-salary", "--limit", "2",
@@ -23,10 +23,10 @@ import Testing
     #expect(lines.last?.contains(#""fullName":"Shafi Goldwasser""#) == true)
   }
 
-  @Test func jsonPrintsOneArray() async throws {
-    let company = try await Self.company()
+  @Test func jsonPrintsOneArray() throws {
+    let company = try Self.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       [
         "query", "--store", "company.folio", "--entity", "Employee", "--where", "active == false",
         "--json",
@@ -41,10 +41,10 @@ import Testing
     (["--where", "department == 2", "--count"], "5"), (["--sum", "id"], "210"),
     (["--where", "id > 100", "--max", "salary"], "null"),
   ])
-  func printsOneAggregate(flags: [String], result: String) async throws {
-    let company = try await Self.company()
+  func printsOneAggregate(flags: [String], result: String) throws {
+    let company = try Self.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       ["query", "--store", "company.folio", "--entity", "Employee"] + flags)
     #expect(run.status == 0)
     #expect(run.output == result + "\n")
@@ -57,19 +57,19 @@ import Testing
     ),
     (["--limit", "many"], "error: '--limit' needs a whole number ≥ 0, not 'many'."),
   ])
-  func conflictingOrMalformedOptionsAreUsageErrors(flags: [String], message: String) async throws {
-    let company = try await Self.company()
+  func conflictingOrMalformedOptionsAreUsageErrors(flags: [String], message: String) throws {
+    let company = try Self.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       ["query", "--store", "company.folio", "--entity", "Employee"] + flags)
     #expect(run.status == 2)
     #expect(run.errors.hasPrefix(message))
   }
 
-  @Test func aMalformedPredicateShowsWhereWithACaret() async throws {
-    let company = try await Self.company()
+  @Test func aMalformedPredicateShowsWhereWithACaret() throws {
+    let company = try Self.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       ["query", "--store", "company.folio", "--entity", "Employee", "--where", "salary >"])
     #expect(run.status == 1)
     #expect(run.output.isEmpty)
@@ -80,10 +80,10 @@ import Testing
     #expect(run.errors.hasSuffix("  salary >\n          ^\n"))
   }
 
-  @Test func anUnknownSortKeyListsTheFields() async throws {
-    let company = try await Self.company()
+  @Test func anUnknownSortKeyListsTheFields() throws {
+    let company = try Self.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       ["query", "--store", "company.folio", "--entity", "Employee", "--sort", "-pay"])
     #expect(run.status == 1)
     #expect(
@@ -96,10 +96,10 @@ import Testing
 /// Text search from the command line (issue 17): the options after an operator and after a sort
 /// key, as Querying.md's grammar gives them.
 @Suite struct QueryTextSearchCommandTests {
-  @Test func caseInsensitiveConditionsAndSortKeysWorkFromTheCommandLine() async throws {
-    let company = try await QueryCommandTests.company()
+  @Test func caseInsensitiveConditionsAndSortKeysWorkFromTheCommandLine() throws {
+    let company = try QueryCommandTests.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       [
         "query", "--store", "company.folio", "--entity", "Employee", "--where",
         "fullName contains[c] 'HOPPER' || fullName endsWith 'Lamport' || fullName matches '(?i)ada .*'",
@@ -112,10 +112,10 @@ import Testing
     #expect(names == ["Leslie Lamport", "Grace Hopper", "Ada Lovelace"])
   }
 
-  @Test func aPatternThatDoesNotCompileIsNamedAsTheOperand() async throws {
-    let company = try await QueryCommandTests.company()
+  @Test func aPatternThatDoesNotCompileIsNamedAsTheOperand() throws {
+    let company = try QueryCommandTests.company()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       ["query", "--store", "company.folio", "--entity", "Employee", "--where", "fullName matches '(x'"])
     #expect(run.status == 1)
     #expect(run.errors.contains("'(x' is not a valid regular expression"))

@@ -3,27 +3,27 @@ import Foundation
 import Testing
 
 @Suite struct SchemaCommandTests {
-  @Test func schemaPrintsTheSameSchemaFromAFileOrAStore() async throws {
+  @Test func schemaPrintsTheSameSchemaFromAFileOrAStore() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let fromFile = await company.run(
+    company.sync("Employee", "day-1.json")
+    let fromFile = company.run(
       ["schema", "--schema", "Fixtures/company/schema.json", "--format", "mermaid"])
-    let fromStore = await company.run(["schema", "--store", "company.folio", "--format", "mermaid"])
+    let fromStore = company.run(["schema", "--store", "company.folio", "--format", "mermaid"])
     #expect(fromFile.status == 0)
     #expect(fromFile.output.hasPrefix("erDiagram\n"))
     #expect(fromFile.output == fromStore.output)
-    let json = await company.run(["schema", "--store", "company.folio", "--json"])
+    let json = company.run(["schema", "--store", "company.folio", "--json"])
     let schema = try Schema(fileBytes: Array(json.output.utf8))
     let original = try Schema.load(contentsOf: company.path + "/Fixtures/company/schema.json")
     #expect(schema == original)
-    let markdown = await company.run(["schema", "--store", "company.folio"])
+    let markdown = company.run(["schema", "--store", "company.folio"])
     #expect(markdown.output.contains("## Employee"))
   }
-  @Test func schemaNeedsExactlyOneSource() async throws {
+  @Test func schemaNeedsExactlyOneSource() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.run(["schema"])
+    let run = company.run(["schema"])
     #expect(run.status == 2)
     #expect(
       run.errors

@@ -13,13 +13,13 @@ import Testing
 
     """
 
-  @Test func aRejectedItemFailsTheSyncWithEveryProblemLocatedAndWritesNothing() async throws {
+  @Test func aRejectedItemFailsTheSyncWithEveryProblemLocatedAndWritesNothing() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Department", "departments.json")
-    await company.sync("Employee", "day-1.json")
+    company.sync("Department", "departments.json")
+    company.sync("Employee", "day-1.json")
     let before = company.storeFiles()
-    let run = await company.sync(
+    let run = company.sync(
       "Employee", "messy.json", ["--no-delete", "--all-or-nothing"])
     #expect(run.status == 1)
     #expect(run.output.isEmpty)
@@ -27,21 +27,21 @@ import Testing
     #expect(company.storeFiles() == before)
   }
 
-  @Test func withoutTheFlagTheOtherItemsApply() async throws {
+  @Test func withoutTheFlagTheOtherItemsApply() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.sync("Employee", "messy.json", ["--no-delete"])
+    company.sync("Employee", "day-1.json")
+    let run = company.sync("Employee", "messy.json", ["--no-delete"])
     #expect(run.status == 0)
     #expect(run.output.hasSuffix("1 skipped · 2 rejected\n"))
   }
 
-  @Test func aPlanFailsTheSameWay() async throws {
+  @Test func aPlanFailsTheSameWay() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Department", "departments.json")
-    await company.sync("Employee", "day-1.json")
-    let run = await company.run([
+    company.sync("Department", "departments.json")
+    company.sync("Employee", "day-1.json")
+    let run = company.run([
       "plan", "--store", "company.folio", "--entity", "Employee", "--no-delete",
       "--all-or-nothing", "Fixtures/company/messy.json",
     ])
@@ -49,10 +49,10 @@ import Testing
     #expect(run.errors == Self.messyErrors)
   }
 
-  @Test func standardInputProblemsArePointedAtWithoutALine() async throws {
+  @Test func standardInputProblemsArePointedAtWithoutALine() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "--all-or-nothing", "-",
@@ -64,10 +64,10 @@ import Testing
           + "\n"))
   }
 
-  @Test func helpDescribesTheFlagWithAnExample() async throws {
+  @Test func helpDescribesTheFlagWithAnExample() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.run(["sync", "--help"])
+    let run = company.run(["sync", "--help"])
     #expect(run.output.contains("--all-or-nothing        Fail the whole sync, writing nothing, if any item is"))
     #expect(
       run.output.contains(

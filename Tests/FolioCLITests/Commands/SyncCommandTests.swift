@@ -5,10 +5,10 @@ import Testing
 @testable import FolioCLI
 
 @Suite struct SyncCommandTests {
-  @Test func createsTheStoreFromTheSchemaAndPrintsTheReport() async throws {
+  @Test func createsTheStoreFromTheSchemaAndPrintsTheReport() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.sync("Employee", "day-1.json")
+    let run = company.sync("Employee", "day-1.json")
     #expect(run.status == 0)
     #expect(run.errors.isEmpty)
     #expect(
@@ -17,28 +17,28 @@ import Testing
     #expect(
       run.output.hasSuffix(
         "24 inserted · 0 updated · 0 deleted · 0 unchanged · 0 skipped · 0 rejected\n"))
-    #expect(await company.count() == 20)
+    #expect(company.count() == 20)
   }
 
-  @Test func readsThePayloadFromStandardInput() async throws {
+  @Test func readsThePayloadFromStandardInput() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     let payload = #"[{"id": 1, "user": {"name": "Ada"}, "salary": 1.5}]"#
-    let run = await company.run(
+    let run = company.run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "-",
       ], input: payload)
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("Synced standard input into Employee"))
-    #expect(await company.count() == 1)
+    #expect(company.count() == 1)
   }
 
-  @Test func jsonReportHasCountsRecordsAndDiagnostics() async throws {
+  @Test func jsonReportHasCountsRecordsAndDiagnostics() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.sync("Employee", "day-2.json", ["--json"])
+    company.sync("Employee", "day-1.json")
+    let run = company.sync("Employee", "day-2.json", ["--json"])
     #expect(run.status == 0)
     let report = try JSONParser.parse(run.output)
     #expect(report["inserted"] == 3)
@@ -70,12 +70,12 @@ import Testing
         ])
   }
 
-  @Test func refusesToDeleteMoreThanHalfUnlessAllowed() async throws {
+  @Test func refusesToDeleteMoreThanHalfUnlessAllowed() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let before = company.storeFiles()
-    let refused = await company.sync("Employee", "partial.json")
+    let refused = company.sync("Employee", "partial.json")
     #expect(refused.status == 1)
     #expect(refused.output.isEmpty)
     #expect(
@@ -86,27 +86,27 @@ import Testing
 
         """)
     #expect(company.storeFiles() == before)
-    let allowed = await company.sync("Employee", "partial.json", ["--allow-mass-delete"])
+    let allowed = company.sync("Employee", "partial.json", ["--allow-mass-delete"])
     #expect(allowed.status == 0)
-    #expect(await company.count() == 5)
+    #expect(company.count() == 5)
   }
 
-  @Test func dryRunPrintsThePlanAndWritesNothing() async throws {
+  @Test func dryRunPrintsThePlanAndWritesNothing() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let before = company.storeFiles()
-    let run = await company.sync("Employee", "day-2.json", ["--dry-run"])
+    let run = company.sync("Employee", "day-2.json", ["--dry-run"])
     #expect(run.status == 0)
     #expect(run.output.contains("(dry run, nothing written)"))
     #expect(run.output.contains("      salary: 85300.0 → 89300.0\n"))
     #expect(company.storeFiles() == before)
   }
 
-  @Test func aDryRunIntoANewStoreCreatesNothing() async throws {
+  @Test func aDryRunIntoANewStoreCreatesNothing() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.sync("Employee", "day-1.json", ["--dry-run"])
+    let run = company.sync("Employee", "day-1.json", ["--dry-run"])
     #expect(run.status == 0)
     #expect(
       run.output.hasSuffix(
@@ -118,23 +118,23 @@ import Testing
     (["--no-delete"], 22), (["--no-insert"], 18), (["--scope", "department == 3"], 22),
     (["--scope", "department == 4"], 20),
   ])
-  func flagsChangeWhatTheSyncDoes(flags: [String], employees: Int) async throws {
+  func flagsChangeWhatTheSyncDoes(flags: [String], employees: Int) throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.sync("Employee", "day-2.json", flags)
+    company.sync("Employee", "day-1.json")
+    let run = company.sync("Employee", "day-2.json", flags)
     #expect(run.status == 0)
-    #expect(await company.count() == employees)
+    #expect(company.count() == employees)
   }
 
-  @Test func noUpdateLeavesStoredValuesAlone() async throws {
+  @Test func noUpdateLeavesStoredValuesAlone() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.sync("Employee", "day-2.json", ["--no-update"])
+    company.sync("Employee", "day-1.json")
+    let run = company.sync("Employee", "day-2.json", ["--no-update"])
     #expect(run.status == 0)
     #expect(!run.output.contains("updated   Employee"))
-    let name = await company.run(
+    let name = company.run(
       ["query", "--store", "company.folio", "--entity", "Employee", "--where", "id == 3"])
     #expect(name.output.contains(#""fullName":"Alan Turing""#))
   }
@@ -146,20 +146,20 @@ import Testing
       "--scope: error: the entity 'Employee' has no attribute or relationship 'dept'"
     ),
   ])
-  func aBadScopeNamesTheOption(flags: [String], message: String) async throws {
+  func aBadScopeNamesTheOption(flags: [String], message: String) throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.sync("Employee", "day-2.json", flags)
+    company.sync("Employee", "day-1.json")
+    let run = company.sync("Employee", "day-2.json", flags)
     #expect(run.status == 1)
     #expect(run.output.isEmpty)
     #expect(run.errors.hasPrefix(message))
   }
 
-  @Test func aMissingStoreWithoutASchemaSaysHowToCreateIt() async throws {
+  @Test func aMissingStoreWithoutASchemaSaysHowToCreateIt() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.run(
+    let run = company.run(
       ["sync", "--store", "nowhere.folio", "--entity", "Employee", "Fixtures/company/day-1.json"])
     #expect(run.status == 1)
     #expect(
@@ -168,10 +168,10 @@ import Testing
     )
   }
 
-  @Test func anUnknownEntityListsTheEntitiesThereAre() async throws {
+  @Test func anUnknownEntityListsTheEntitiesThereAre() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.sync("Employe", "day-1.json")
+    let run = company.sync("Employe", "day-1.json")
     #expect(run.status == 1)
     #expect(
       run.errors
@@ -179,27 +179,27 @@ import Testing
     )
   }
 
-  @Test func anItemErrorNamesThePayloadFileLineAndColumn() async throws {
+  @Test func anItemErrorNamesThePayloadFileLineAndColumn() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    #expect(await company.sync("Employee", "day-1.json").status == 0)
-    let run = await company.sync("Employee", "day-1.json", ["--force-insert"])
+    #expect(company.sync("Employee", "day-1.json").status == 0)
+    let run = company.sync("Employee", "day-1.json", ["--force-insert"])
     #expect(run.status == 1)
     #expect(
       run.errors
         == "Fixtures/company/day-1.json:2:3: error: Employee 1 already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records (at /0) [duplicateIdentifier]\n"
     )
-    let piped = await company.run(
+    let piped = company.run(
       ["sync", "--store", "company.folio", "--entity", "Employee", "--force-insert", "-"],
       input: try String(contentsOfFile: company.path + "/Fixtures/company/day-1.json", encoding: .utf8))
     #expect(piped.errors.hasPrefix("<stdin>: error: Employee 1 already exists;"))
   }
 
-  @Test func malformedJSONIsReportedWithFileLineAndColumn() async throws {
+  @Test func malformedJSONIsReportedWithFileLineAndColumn() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     try company.write("bad.json", "[\n  {\"id\": 1,}\n]\n")
-    let run = await company.run(
+    let run = company.run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "bad.json",
@@ -210,24 +210,24 @@ import Testing
     #expect(company.storeFiles().isEmpty)
   }
 
-  @Test func aFirstSyncThatFailsLeavesNoStoreBehind() async throws {
+  @Test func aFirstSyncThatFailsLeavesNoStoreBehind() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     // Valid JSON up to its last item: the store is created, then planning meets the error.
     try company.write("late.json", #"[{"id": 1, "user": {"name": "A"}, "salary": 1.0}, {"id": 2,]"#)
-    let late = await company.run(
+    let late = company.run(
       ["sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity", "Employee", "late.json"])
     #expect(late.status == 1)
     #expect(late.errors.hasPrefix("late.json:1:60: error: expected a string key"))
-    let rejected = await company.sync("Employee", "messy.json", ["--all-or-nothing"])
+    let rejected = company.sync("Employee", "messy.json", ["--all-or-nothing"])
     #expect(rejected.status == 1)
     #expect(!FileManager.default.fileExists(atPath: company.path + "/company.folio"))
   }
 
-  @Test func aSchemaChangeIsNotAppliedWhenThePayloadIsNotJSON() async throws {
+  @Test func aSchemaChangeIsNotAppliedWhenThePayloadIsNotJSON() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let before = try String(contentsOfFile: company.path + "/company.folio/schema.json", encoding: .utf8)
     let schema = try String(contentsOfFile: company.path + "/Fixtures/company/schema.json", encoding: .utf8)
     try company.write(
@@ -236,7 +236,7 @@ import Testing
         of: #"{ "name": "name", "type": "string", "optional": true }"#,
         with: #"{ "name": "name", "type": "string", "optional": true }, { "name": "floor", "type": "int", "optional": true }"#))
     try company.write("bad.json", #"[{"id": 1, "name": "Research", "floor": 3},]"#)
-    let run = await company.run(
+    let run = company.run(
       ["sync", "--store", "company.folio", "--schema", "evolved.json", "--entity", "Department", "bad.json"])
     #expect(run.status == 1)
     #expect(run.errors.hasPrefix("bad.json:1:43: error: a trailing comma"))
@@ -251,11 +251,11 @@ import Testing
     ),
     ("", "bad.json:1:1: error: "),
   ])
-  func aPayloadMustBeAnArray(text: String, message: String) async throws {
+  func aPayloadMustBeAnArray(text: String, message: String) throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     try company.write("bad.json", text)
-    let run = await company.run(
+    let run = company.run(
       [
         "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json",
         "--entity", "Employee", "bad.json",
@@ -264,10 +264,10 @@ import Testing
     #expect(run.errors.hasPrefix(message))
   }
 
-  @Test func aMissingPayloadFileIsNamed() async throws {
+  @Test func aMissingPayloadFileIsNamed() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    let run = await company.sync("Employee", "day-9.json")
+    let run = company.sync("Employee", "day-9.json")
     #expect(run.status == 1)
     #expect(
       run.errors.hasPrefix(
@@ -275,15 +275,15 @@ import Testing
       ))
   }
 
-  @Test func anIncompatibleSchemaFileIsRefusedWithTheDifferences() async throws {
+  @Test func anIncompatibleSchemaFileIsRefusedWithTheDifferences() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     try company.write(
       "other.json",
       #"{"folioSchema": 1, "entities": [{"name": "Employee", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}]}]}"#
     )
-    let run = await company.run(
+    let run = company.run(
       [
         "sync", "--store", "company.folio", "--schema", "other.json", "--entity", "Employee",
         "Fixtures/company/day-2.json",
@@ -296,10 +296,10 @@ import Testing
     #expect(run.errors.contains("declare a Migration for the change"))
   }
 
-  @Test func aSchemaFileThatOnlyAddsAnOptionalAttributeIsApplied() async throws {
+  @Test func aSchemaFileThatOnlyAddsAnOptionalAttributeIsApplied() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let schema = try String(contentsOfFile: company.path + "/Fixtures/company/schema.json", encoding: .utf8)
     let added = schema.replacingOccurrences(
       of: #"{ "name": "name", "type": "string", "optional": true }"#,
@@ -307,16 +307,16 @@ import Testing
     #expect(added != schema)
     try company.write("evolved.json", added)
     try company.write("floors.json", #"[{"id": 1, "name": "Research", "floor": 3}]"#)
-    let run = await company.run(
+    let run = company.run(
       ["sync", "--store", "company.folio", "--schema", "evolved.json", "--entity", "Department", "--no-delete", "floors.json"])
     #expect(run.status == 0, "\(run.errors)")
     let stored = try String(contentsOfFile: company.path + "/company.folio/schema.json", encoding: .utf8)
     #expect(stored.contains(#""name": "floor""#))
-    let query = await company.run(["query", "--store", "company.folio", "--entity", "Department", "--where", "floor == 3"])
+    let query = company.run(["query", "--store", "company.folio", "--entity", "Department", "--where", "floor == 3"])
     #expect(query.output.contains(#""name":"Research""#))
   }
 
-  @Test func aProgressBarAppearsOnlyOnATerminalForALongSync() async throws {
+  @Test func aProgressBarAppearsOnlyOnATerminalForALongSync() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     let items = (1...ProgressBar.minimumItems).map {
@@ -327,8 +327,8 @@ import Testing
       "sync", "--store", "company.folio", "--schema", "Fixtures/company/schema.json", "--entity",
       "Employee", "--dry-run", "many.json",
     ]
-    let piped = await company.run(arguments, terminal: false)
-    let terminal = await company.run(arguments, terminal: true)
+    let piped = company.run(arguments, terminal: false)
+    let terminal = company.run(arguments, terminal: true)
     #expect(piped.errors.isEmpty)
     #expect(terminal.errors.contains("\rplanning Employee "))
     #expect(terminal.errors.contains(" 100% 10,000/10,000 items"))
@@ -338,13 +338,13 @@ import Testing
 }
 
 @Suite struct SyncCommandLockTests {
-  @Test func aSecondWriterIsToldWhoHoldsTheStore() async throws {
+  @Test func aSecondWriterIsToldWhoHoldsTheStore() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let holder = try Store.open(directory: company.path + "/company.folio")
-    let run = await company.sync("Employee", "day-2.json")
-    let count = await company.count()  // reading commands take no lock
+    let run = company.sync("Employee", "day-2.json")
+    let count = company.count()  // reading commands take no lock
     withExtendedLifetime(holder) {
       #expect(run.status == 1)
       #expect(run.output.isEmpty)
@@ -357,18 +357,18 @@ import Testing
 }
 
 @Suite struct RenameCommandTests {
-  @Test func renameGivesADepartmentANewIdentifierAndItsEmployeesFollow() async throws {
+  @Test func renameGivesADepartmentANewIdentifierAndItsEmployeesFollow() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
-    let run = await company.run(["rename", "--store", "company.folio", "--entity", "Department", "--from", "4", "--to", "40"])
+    company.sync("Employee", "day-1.json")
+    let run = company.run(["rename", "--store", "company.folio", "--entity", "Department", "--from", "4", "--to", "40"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output == "Renamed Department 4 to 40 in company.folio (generation 2); 4 links re-pointed.\n")
-    let moved = await company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "department == 40", "--count"])
-    let before = await company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "department == 4", "--count"])
+    let moved = company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "department == 40", "--count"])
+    let before = company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "department == 4", "--count"])
     #expect(before.output == "0\n")
     #expect(moved.output == "4\n")
-    let taken = await company.run(["rename", "--store", "company.folio", "--entity", "Department", "--from", "1", "--to", "2"])
+    let taken = company.run(["rename", "--store", "company.folio", "--entity", "Department", "--from", "1", "--to", "2"])
     #expect(taken.status == 1)
     #expect(taken.errors.contains("Department 2 already exists"))
   }
@@ -384,10 +384,10 @@ import Testing
     return (parsed, console)
   }
 
-  @Test func onlyASchemaThatDiffersFromTheStoresOwnMakesTheOpenWrite() async throws {
+  @Test func onlyASchemaThatDiffersFromTheStoresOwnMakesTheOpenWrite() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
-    await company.sync("Employee", "day-1.json")
+    company.sync("Employee", "day-1.json")
     let same = try Self.arguments(["--schema", "Fixtures/company/schema.json"], in: company)
     #expect(!StoreAccess.openWrites(same.0, console: same.1))
     let none = try Self.arguments([], in: company)

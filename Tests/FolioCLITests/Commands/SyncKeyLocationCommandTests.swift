@@ -25,13 +25,13 @@ import Testing
     ]
     """
 
-  @Test func rejectionsAreLocatedAtTheKeysAsGiven() async throws {
+  @Test func rejectionsAreLocatedAtTheKeysAsGiven() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     try Data(Self.schema.utf8).write(to: company.directory.url.appendingPathComponent("crm.json"))
     try Data(Self.payload.utf8).write(
       to: company.directory.url.appendingPathComponent("contacts.json"))
-    let run = await company.run([
+    let run = company.run([
       "sync", "--store", "crm.folio", "--schema", "crm.json", "--entity", "Contact",
       "--all-or-nothing", "contacts.json",
     ])

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct VersionCommandTests {
   @Test(arguments: [["--version"], ["version"]])
-  func printsFolioAndTheVersionConstant(arguments: [String]) async {
-    let run = await CommandRun.run(arguments)
+  func printsFolioAndTheVersionConstant(arguments: [String]) {
+    let run = CommandRun.run(arguments)
     #expect(run.status == 0)
     #expect(run.output == "folio \(FolioCommand.version)\n")
     #expect(run.errors.isEmpty)
@@ -17,8 +17,8 @@ import Testing
     #expect(parts.allSatisfy { UInt($0) != nil })
   }
 
-  @Test func theVersionCommandTakesNoArguments() async {
-    let run = await CommandRun.run(["version", "extra"])
+  @Test func theVersionCommandTakesNoArguments() {
+    let run = CommandRun.run(["version", "extra"])
     #expect(run.status == ExitStatus.usage)
     #expect(run.errors == "error: Unexpected argument 'extra'.\nSee 'folio version --help'.\n")
   }
