@@ -46,7 +46,7 @@ public struct StoreState: Sendable {
   ///
   /// - Complexity: O(1) on average.
   public func record(_ entity: String, _ id: RecordID) -> JSONObject? {
-    tables[entity]?[id]
+    tables.record(entity, id)
   }
 
   /// The number of records of `entity` (0 for an unknown entity).
