@@ -102,8 +102,13 @@ extension SyncPlanner {
       recordPositions[context].resolve(existing.members)
       recordAt = recordPositions[context].positions
     }
+    // Every position is written below. (`removeAll(keepingCapacity:)` and appending cost about
+    // 400 instructions an item: it goes through the generic `replaceSubrange`.)
     var values: [JSONValue?] = []
-    values.reserveCapacity(ctx.attributes.count)
+    swap(&values, &scratchValues)
+    if values.count != ctx.attributes.count {
+      values = [JSONValue?](repeating: nil, count: ctx.attributes.count)
+    }
     var changed = false
     for (n, attributeSlot) in ctx.attributes.enumerated() {
       var stored: JSONValue?
@@ -114,13 +119,13 @@ extension SyncPlanner {
           stored = value
           changed = true
         }
-        values.append(stored)
+        values[n] = stored
         continue
       }
       switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
       case .success(let coerced):
         if stored != coerced { changed = true }
-        values.append(coerced)
+        values[n] = coerced
       case .failure(let error):
         mark(
           slot, .rejected, error.description,
@@ -144,12 +149,14 @@ extension SyncPlanner {
         for (n, attributeSlot) in ctx.attributes.enumerated() {
           var stored: JSONValue?
           if recordAt[n] >= 0 { stored = existing.members[recordAt[n]].value }
-          if stored != values[n] { record[attributeSlot.name] = values[n] }
+          if stored != values[n] { record[attributeSlot.name] = values[n].take() }
         }
       }
     } else {
-      record = SyncPlanner.newRecord(ctx, id, values)
+      record = SyncPlanner.newRecord(ctx, id, &values)
     }
+    for n in values.indices { values[n] = nil }
+    swap(&values, &scratchValues)
     // Relationship values are checked before anything is written, so a bad one rejects the item.
     var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
     for relationshipSlot in ctx.relationships {
@@ -284,8 +291,11 @@ extension SyncPlanner {
   }
 
   /// A new record holding `id` in its identifier attributes and the non-`nil` `values` of its
-  /// attributes, built in canonical key order.
-  static func newRecord(_ ctx: EntityContext, _ id: RecordID, _ values: [JSONValue?]) -> JSONObject {
+  /// attributes, built in canonical key order. The values are moved out of `values`, not copied
+  /// (a copy retains each string and array, and clearing `values` releases it again).
+  static func newRecord(_ ctx: EntityContext, _ id: RecordID, _ values: inout [JSONValue?])
+    -> JSONObject
+  {
     var members: [JSONObject.Member] = []
     members.reserveCapacity(ctx.identifiers.count + values.count + ctx.relationships.count)
     let identifierCount = ctx.identifiers.count
@@ -300,7 +310,7 @@ extension SyncPlanner {
           continue
         }
         members.append(JSONObject.Member(key: ctx.identifiers[position].name, value: part.jsonValue))
-      } else if let value = values[position - identifierCount] {
+      } else if let value = values[position - identifierCount].take() {
         members.append(JSONObject.Member(key: ctx.attributes[position - identifierCount].name, value: value))
       }
     }

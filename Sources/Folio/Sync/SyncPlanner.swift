@@ -84,6 +84,10 @@ struct SyncPlanner {
   var itemPositions: [MemberPositions] = []
   /// Per context: where the attributes sit in the last stored record read.
   var recordPositions: [MemberPositions] = []
+  /// The buffer ``upsert(_:_:at:level:)`` reads an item's attribute values into, kept between
+  /// items so an item does not allocate and free one (a nested upsert finds it taken and makes
+  /// its own).
+  var scratchValues: [JSONValue?] = []
   var diagnostics: [SyncDiagnostic] = []
   /// Children removed from a parent whose deletion waits for the end of the payload.
   var orphans: [Orphan] = []
