@@ -84,12 +84,37 @@ extension SyncPlanner {
   /// The fields whose values differ, in canonical key order.
   static func fieldChanges(_ before: JSONObject, _ after: JSONObject) -> [FieldChange] {
     var changes: [FieldChange] = []
-    for member in before where after[member.key] != member.value {
-      changes.append(FieldChange(field: member.key, before: member.value, after: after[member.key]))
-    }
-    for member in after where before[member.key] == nil {
-      changes.append(FieldChange(field: member.key, before: nil, after: member.value))
+    if let sameKeys = sameKeyChanges(before.members, after.members) {
+      changes = sameKeys
+      if changes.count < 2 { return changes }
+    } else {
+      for member in before where after[member.key] != member.value {
+        changes.append(
+          FieldChange(field: member.key, before: member.value, after: after[member.key]))
+      }
+      for member in after where before[member.key] == nil {
+        changes.append(FieldChange(field: member.key, before: nil, after: member.value))
+      }
     }
     return changes.sorted { JSONObject.keyPrecedes($0.field, $1.field) }
+  }
+
+  /// The changes between two member lists with the same keys in the same order (as a record and
+  /// its update usually have), found in one walk; `nil` when the keys differ. Looking every key
+  /// up in the other record cost about 8,000 instructions per updated record (callgrind,
+  /// 100k-record day 2).
+  static func sameKeyChanges(
+    _ before: [JSONObject.Member], _ after: [JSONObject.Member]
+  ) -> [FieldChange]? {
+    guard before.count == after.count else { return nil }
+    var changes: [FieldChange] = []
+    for i in before.indices {
+      guard JSONObject.sameKey(before[i].key, after[i].key) else { return nil }
+      if before[i].value != after[i].value {
+        changes.append(
+          FieldChange(field: before[i].key, before: before[i].value, after: after[i].value))
+      }
+    }
+    return changes
   }
 }
