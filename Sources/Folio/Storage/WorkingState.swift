@@ -192,6 +192,14 @@ struct WorkingState: Sendable {
   @discardableResult
   mutating func delete(_ entity: String, _ id: RecordID) throws(StoreError) -> [RecordKey] {
     guard record(entity, id) != nil else { return [] }
+    if let info = index.entities[entity], info.relationships.isEmpty,
+      info.incomingWithoutInverse.isEmpty
+    {
+      // Nothing links to or from the record, so there is nothing to cascade, deny or unlink
+      // (callgrind, 100k-record day 2: the general path cost about 9,700 instructions a delete).
+      put(entity, id, nil)
+      return [RecordKey(entity, id)]
+    }
     // Collect the closure of cascades iteratively (no recursion on data).
     var order: [RecordKey] = [RecordKey(entity, id)]
     var doomed: Set<RecordKey> = [RecordKey(entity, id)]

@@ -79,4 +79,31 @@ import Testing
     let changes = work.log.changes.map(\.key)
     #expect(changes == [RecordKey("Batch", 1)])
   }
+
+  @Test func deletingARecordNothingLinksToOrFromRemovesJustIt() throws {
+    // `Note` has no relationships and none points at it: the delete skips the cascade walk.
+    let schema = Schema(entities: Self.schema.entities + [
+      Entity(
+        name: "Note", identifiers: ["id"],
+        attributes: [Attribute(name: "id", type: .int), Attribute(name: "text", type: .string)])
+    ])
+    var work = WorkingState(StoreState(schema: schema))
+    try work.insert("Note", attributes: ["id": 1, "text": "a"])
+    try work.insert("Note", attributes: ["id": 2, "text": "b"])
+    try work.insert("Batch", attributes: ["id": 1])
+    var after = WorkingState(work.state)
+    #expect(try after.delete("Note", 1) == [RecordKey("Note", 1)])
+    #expect(try after.delete("Note", 1) == [])
+    #expect(try after.delete("Note", 9) == [])
+    #expect(after.record("Note", 1) == nil)
+    #expect(after.record("Note", 2)?["text"] == "b")
+    #expect(after.state.count("Batch") == 1)
+    let changes = after.log.changes
+    #expect(changes.count == 1)
+    #expect(changes.first?.key == RecordKey("Note", 1))
+    #expect(changes.first?.before?["text"] == "a")
+    #expect(changes.first?.after == nil)
+    #expect(after.state.invariantViolations() == [])
+  }
+
 }
