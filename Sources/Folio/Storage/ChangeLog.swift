@@ -20,7 +20,7 @@ struct ChangeLog: Sendable {
   /// name as well (callgrind, 100k-record sync: `RecordKey` hashing and the growth of one
   /// combined table were 6% of the sync). Units of work touch few entities, so finding the
   /// entity's table is a short scan that the entity names' shared storage usually settles at once.
-  private var positions: [(entity: String, ids: IDTable<Int>)] = []
+  private var positions: [(entity: String, ids: PositionTable)] = []
 
   /// Notes that `key` went from `old` to `new`; the first `old` seen is kept as `before`.
   ///
@@ -29,9 +29,8 @@ struct ChangeLog: Sendable {
   mutating func note(_ key: RecordKey, old: JSONObject?, new: JSONObject?) -> Int {
     let table = table(for: key.entity)
     let next = entries.count
-    let (position, inserted) = positions[table].ids.insertIfAbsent(next, forKey: key.id)
+    let (earlier, inserted) = positions[table].ids.insertIfAbsent(next, forKey: key.id)
     if !inserted {
-      let earlier = positions[table].ids.values[position]
       entries[earlier].after = new
       return earlier
     }
@@ -49,7 +48,7 @@ struct ChangeLog: Sendable {
   /// The position of `entity`'s table in ``positions``, added on first use.
   private mutating func table(for entity: String) -> Int {
     for i in positions.indices where JSONObject.sameKey(positions[i].entity, entity) { return i }
-    positions.append((entity, IDTable()))
+    positions.append((entity, PositionTable()))
     return positions.count - 1
   }
 

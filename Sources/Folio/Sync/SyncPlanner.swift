@@ -79,7 +79,7 @@ struct SyncPlanner {
   var contextByName: [String: Int] = [:]
   var pending: [Pending] = []
   /// Per context: record id → position in ``pending``.
-  var reached: [IDTable<Int>] = []
+  var reached: [PositionTable] = []
   /// Per context: where the identifier and attribute keys sit in the last item read.
   var itemPositions: [MemberPositions] = []
   /// Per context: where the attributes sit in the last stored record read.
@@ -243,7 +243,7 @@ struct SyncPlanner {
     guard let info = base.index.entities[entity] else { return nil }
     let context = EntityContext(info: info, schema: schema)
     contexts.append(context)
-    reached.append(IDTable())
+    reached.append(PositionTable())
     // Members read through a dotted key path have no keys here: they are read through their
     // mapping, and their (always -1) position is never consulted.
     itemPositions.append(MemberPositions(candidates: context.itemKeys.map { $0 ?? [] }))
@@ -254,11 +254,11 @@ struct SyncPlanner {
 
   /// The pending slot of `id` in `context`, created on first reach.
   ///
-  /// One hash lookup for a record reached the first time (the common case).
+  /// One lookup for a record reached the first time (the common case).
   mutating func reach(_ context: Int, _ id: RecordID) -> Int {
     let slot = pending.count
-    let (position, inserted) = reached[context].insertIfAbsent(slot, forKey: id)
-    guard inserted else { return reached[context].values[position] }
+    let (earlier, inserted) = reached[context].insertIfAbsent(slot, forKey: id)
+    guard inserted else { return earlier }
     pending.append(Pending(context: context, id: id))
     return slot
   }
