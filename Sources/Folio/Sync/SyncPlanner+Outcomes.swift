@@ -46,17 +46,19 @@ extension SyncPlanner {
         for slot in pending.indices {
           let position = entryOf[slot]
           if position >= 0 {
-            let outcome = SyncPlanner.outcome(for: entries[position], reason: pending[slot].reason)
+            let reason = pending[slot].note < 0 ? nil : notes[pending[slot].note].reason
+            let outcome = SyncPlanner.outcome(for: entries[position], reason: reason)
             if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
             continue
           }
           var kind = pending[slot].kind ?? .unchanged
           if kind == .deleted { kind = .unchanged }
           let keepsPointer = kind == .rejected || kind == .skipped || kind == .filtered
+          let note = pending[slot].note < 0 ? Note() : notes[pending[slot].note]
           outcomes.append(
             SyncOutcome(
-              entity: contexts[pending[slot].context].name, id: pending[slot].id, kind: kind,
-              reason: pending[slot].reason, pointer: keepsPointer ? pending[slot].pointer : nil))
+              entity: contexts[Int(pending[slot].context)].name, id: pending[slot].id, kind: kind,
+              reason: note.reason, pointer: keepsPointer ? note.pointer : nil))
         }
       }
       for position in sideEffects {

@@ -22,18 +22,34 @@ struct SyncPlanner {
 
   /// What the sync did with one record (or item), in order of first reach.
   struct Pending {
-    let context: Int
+    /// Laid out for a small stride (48 bytes, from 80): a million-record sync holds one per
+    /// record until the report is built. The rare reason and pointer live in
+    /// ``SyncPlanner/notes``.
     let id: RecordID?
     /// An explicit outcome (skipped, rejected, filtered, unchanged-with-reason); `nil` means
     /// "from the diff".
     var kind: SyncOutcome.Kind?
-    var reason: String?
-    var pointer: String?
+    /// The entity's context (a schema has far fewer than 2³¹ entities).
+    let context: Int32
     /// The first top-level item naming the record, or -1 (for duplicate diagnostics, D3).
     var firstItem = -1
     /// The record's position in the change log when the upsert wrote it, or -1; saves
     /// ``finish(entity:)`` a lookup per changed record.
     var logPosition = -1
+    /// The position of the record's reason and pointer in ``SyncPlanner/notes``, or -1.
+    var note = -1
+
+    init(context: Int, id: RecordID?, kind: SyncOutcome.Kind? = nil) {
+      self.id = id
+      self.kind = kind
+      self.context = Int32(truncatingIfNeeded: context)
+    }
+  }
+
+  /// The reason and pointer of a pending record that has one.
+  struct Note {
+    var reason: String?
+    var pointer: String?
   }
 
   /// A JSON pointer into the payload, built as text only when needed.
@@ -78,6 +94,8 @@ struct SyncPlanner {
   var contexts: [EntityContext] = []
   var contextByName: [String: Int] = [:]
   var pending: [Pending] = []
+  /// Reasons and pointers of pending records (``Pending/note``).
+  var notes: [Note] = []
   /// Per context: record id → position in ``pending``.
   var reached: [PositionTable] = []
   /// Per context: where the identifier and attribute keys sit in the last item read.
@@ -267,8 +285,31 @@ struct SyncPlanner {
   mutating func note(
     _ context: Int, _ kind: SyncOutcome.Kind, _ reason: String, at pointer: Pointer
   ) {
-    pending.append(
-      Pending(context: context, id: nil, kind: kind, reason: reason, pointer: pointer.text))
+    pending.append(Pending(context: context, id: nil, kind: kind))
+    pending[pending.count - 1].note = notes.count
+    notes.append(Note(reason: reason, pointer: pointer.text))
+  }
+
+  /// The reason noted for the record at `slot`, if any.
+  func reason(_ slot: Int) -> String? {
+    let note = pending[slot].note
+    return note < 0 ? nil : notes[note].reason
+  }
+
+  /// The pointer noted for the record at `slot`, if any.
+  func pointer(_ slot: Int) -> String? {
+    let note = pending[slot].note
+    return note < 0 ? nil : notes[note].pointer
+  }
+
+  /// Sets the reason of the record at `slot`.
+  mutating func setReason(_ slot: Int, _ reason: String?) {
+    if pending[slot].note < 0 {
+      guard reason != nil else { return }
+      pending[slot].note = notes.count
+      notes.append(Note())
+    }
+    notes[pending[slot].note].reason = reason
   }
 
   /// Records an explicit outcome for a record.
@@ -276,8 +317,14 @@ struct SyncPlanner {
     _ slot: Int, _ kind: SyncOutcome.Kind, _ reason: String?, at pointer: Pointer?
   ) {
     pending[slot].kind = kind
-    pending[slot].reason = reason
-    if let pointer { pending[slot].pointer = pointer.text }
+    setReason(slot, reason)
+    if let pointer {
+      if pending[slot].note < 0 {
+        pending[slot].note = notes.count
+        notes.append(Note())
+      }
+      notes[pending[slot].note].pointer = pointer.text
+    }
   }
 
   /// The reached records per entity.
@@ -358,8 +405,8 @@ struct SyncPlanner {
     for (position, key) in deleted.enumerated() {
       guard let context = context(for: key.entity) else { continue }
       let slot = reach(context, key.id)
-      if pending[slot].reason == nil {
-        pending[slot].reason = position == 0 ? reason : "cascade from \(entity) \(id)"
+      if self.reason(slot) == nil {
+        setReason(slot, position == 0 ? reason : "cascade from \(entity) \(id)")
       }
     }
   }

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import Folio
+
+/// What the planner holds per record reached: a million-record sync keeps one of each until
+/// its report is built, so their sizes are the sync's memory (Documentation/Performance.md).
+@Suite struct SyncPlannerLayoutTests {
+  @Test func aPendingRecordTakesAtMostFortyEightBytes() {
+    // The reason and pointer, rare, sit in a side array; with them inline it was 80.
+    #expect(MemoryLayout<SyncPlanner.Pending>.stride <= 48)
+  }
+
+  @Test func reasonsAndPointersAreKeptPerRecord() throws {
+    let schema = Schema(entities: [
+      Entity(
+        name: "Item", identifiers: ["id"],
+        attributes: [Attribute(name: "id", type: .int), Attribute(name: "count", type: .int)])
+    ])
+    var state = StoreState(schema: schema)
+    var work = WorkingState(state)
+    for id: Int64 in [1, 2, 3] { try work.insert("Item", attributes: ["id": .int(id)]) }
+    state = work.state
+    let plan = try SyncPlanner.plan(
+      state: state, revision: 0, entity: "Item",
+      payload: [["id": 1, "count": "x"], ["count": 2], ["id": 4, "count": 1], ["id": 5]],
+      options: SyncOptions())
+    let outcomes = plan.report.outcomes.map {
+      "\($0.id.map { "\($0)" } ?? "-") \($0.kind.rawValue) \($0.reason ?? "") \($0.pointer ?? "")"
+    }
+    #expect(outcomes.count == 6)
+    #expect(outcomes[0].hasPrefix("1 rejected ") && outcomes[0].hasSuffix(" /0/count"))
+    #expect(outcomes[1] == "- skipped the item has no identifier 'id' /1")
+    #expect(outcomes[2] == "4 inserted  ")
+    #expect(outcomes[3] == "5 rejected a new Item needs the required attribute 'count' /3")
+    #expect(
+      Set(outcomes[4...]) == [
+        "2 deleted not listed in the payload (delete-missing) ",
+        "3 deleted not listed in the payload (delete-missing) ",
+      ])
+  }
+}
