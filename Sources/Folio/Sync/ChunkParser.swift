@@ -93,6 +93,9 @@ final class ChunkParser: Sendable {
       guard case .items = chunk else { break }
       let next = rest.withLock { $0?.next() ?? .malformed }
       guard case .text(let following, let items) = next else {
+        // The split is over: let the reading window (8 MB at most) and the file go now, not
+        // when the sync ends (massif, 100k day 1: the window was 7% of the heap's peak).
+        rest.withLock { $0 = nil }
         let isEnd: Bool
         if case .end = next { isEnd = true } else { isEnd = false }
         if isEnd { count.finish() }
