@@ -286,8 +286,7 @@ struct SyncPlanner {
     _ context: Int, _ kind: SyncOutcome.Kind, _ reason: String, at pointer: Pointer
   ) {
     pending.append(Pending(context: context, id: nil, kind: kind))
-    pending[pending.count - 1].note = notes.count
-    notes.append(Note(reason: reason, pointer: pointer.text))
+    notes[noteIndex(pending.count - 1)] = Note(reason: reason, pointer: pointer.text)
   }
 
   /// The reason noted for the record at `slot`, if any.
@@ -296,20 +295,19 @@ struct SyncPlanner {
     return note < 0 ? nil : notes[note].reason
   }
 
-  /// The pointer noted for the record at `slot`, if any.
-  func pointer(_ slot: Int) -> String? {
-    let note = pending[slot].note
-    return note < 0 ? nil : notes[note].pointer
-  }
-
   /// Sets the reason of the record at `slot`.
   mutating func setReason(_ slot: Int, _ reason: String?) {
+    guard reason != nil || pending[slot].note >= 0 else { return }
+    notes[noteIndex(slot)].reason = reason
+  }
+
+  /// The position of the record's note in ``notes``, added on first use.
+  private mutating func noteIndex(_ slot: Int) -> Int {
     if pending[slot].note < 0 {
-      guard reason != nil else { return }
       pending[slot].note = notes.count
       notes.append(Note())
     }
-    notes[pending[slot].note].reason = reason
+    return pending[slot].note
   }
 
   /// Records an explicit outcome for a record.
@@ -318,13 +316,7 @@ struct SyncPlanner {
   ) {
     pending[slot].kind = kind
     setReason(slot, reason)
-    if let pointer {
-      if pending[slot].note < 0 {
-        pending[slot].note = notes.count
-        notes.append(Note())
-      }
-      notes[pending[slot].note].pointer = pointer.text
-    }
+    if let pointer { notes[noteIndex(slot)].pointer = pointer.text }
   }
 
   /// The reached records per entity.
