@@ -58,8 +58,8 @@ extension Store {
     // The log is read in place: a filtered copy of it (``ChangeLog/changes``) took 56 bytes per
     // changed record at the sync's memory peak (massif, 100k day 1), and is built below only
     // for a logger or listeners.
+    guard !work.log.isEmpty else { return }
     let entries = work.log.entries
-    guard entries.contains(where: \.isChange) else { return }
     var next = work.state
     next.generation += 1
     // Note the chunks each entity's changes touched. Changes are grouped by entity first (they

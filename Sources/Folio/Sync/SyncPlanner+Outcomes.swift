@@ -46,15 +46,15 @@ extension SyncPlanner {
         for slot in pending.indices {
           let position = entryOf[slot]
           if position >= 0 {
-            let reason = pending[slot].note < 0 ? nil : notes[pending[slot].note].reason
-            let outcome = SyncPlanner.outcome(for: entries[position], reason: reason)
+            let outcome = SyncPlanner.outcome(
+              for: entries[position], reason: note(of: pending[slot]).reason)
             if outcome.kind == .deleted { deletions.append(outcome) } else { outcomes.append(outcome) }
             continue
           }
           var kind = pending[slot].kind ?? .unchanged
           if kind == .deleted { kind = .unchanged }
           let keepsPointer = kind == .rejected || kind == .skipped || kind == .filtered
-          let note = pending[slot].note < 0 ? Note() : notes[pending[slot].note]
+          let note = note(of: pending[slot])
           outcomes.append(
             SyncOutcome(
               entity: contexts[Int(pending[slot].context)].name, id: pending[slot].id, kind: kind,

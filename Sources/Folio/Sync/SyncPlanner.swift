@@ -289,10 +289,9 @@ struct SyncPlanner {
     notes[noteIndex(pending.count - 1)] = Note(reason: reason, pointer: pointer.text)
   }
 
-  /// The reason noted for the record at `slot`, if any.
-  func reason(_ slot: Int) -> String? {
-    let note = pending[slot].note
-    return note < 0 ? nil : notes[note].reason
+  /// The reason and pointer noted for `record` (empty when it has none).
+  func note(of record: Pending) -> Note {
+    record.note < 0 ? Note() : notes[record.note]
   }
 
   /// Sets the reason of the record at `slot`.
@@ -397,7 +396,7 @@ struct SyncPlanner {
     for (position, key) in deleted.enumerated() {
       guard let context = context(for: key.entity) else { continue }
       let slot = reach(context, key.id)
-      if self.reason(slot) == nil {
+      if note(of: pending[slot]).reason == nil {
         setReason(slot, position == 0 ? reason : "cascade from \(entity) \(id)")
       }
     }
