@@ -3,9 +3,10 @@
 ///
 /// Identifiers are usually integers in a dense range (1…*n*, often arriving in order), and the
 /// maps hold one entry per record of a sync: at a million records an ``IDTable`` of them is
-/// about 50 MB whose slots are read in random order, so every lookup misses the cache (`perf`,
-/// 1M-record sync: the planner's `reach` and `ChangeLog.note` were 8% of the samples of day 1).
-/// While the integer identifiers seen span at most four times their number (or 4,096), the map
+/// roughly 50 MB (by its layout) whose slots are read in random order, so lookups miss the cache
+/// (`perf`, 1M-record sync: the planner's `reach` and `ChangeLog.note` were 8% of the samples of
+/// day 1). While the integer identifiers seen span at most four times their number or the
+/// reserved capacity (``reserveCapacity(_:)``; at least 4,096), the map
 /// is a plain array indexed by `id - base`, 4 bytes per identifier in the span, read in the
 /// order identifiers arrive. The first string or composite identifier, or an integer that
 /// would stretch the span past that bound, moves every entry into an ``IDTable`` for good.
