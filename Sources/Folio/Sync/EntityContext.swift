@@ -17,6 +17,8 @@ final class EntityContext {
     let plainType: AttributeType?
     /// For `isoDate` attributes: the date forms accepted.
     let dateFormats: DateFormats?
+    /// Whether the attribute reads its values through a ``ValueTransform``.
+    let hasTransform: Bool
 
     init(attribute: Attribute, member: EntityMapping.Member, schemaDateFormats: DateFormats) {
       self.attribute = attribute
@@ -29,6 +31,7 @@ final class EntityContext {
       default: plainType = nil
       }
       dateFormats = attribute.type == .isoDate ? attribute.dateFormats ?? schemaDateFormats : nil
+      hasTransform = attribute.transform != nil
     }
 
     /// The canonical value of `raw` (`nil` clears), or the conversion error (D6, D20), knowing
@@ -63,6 +66,26 @@ final class EntityContext {
         }
       }
       return attribute.coerce(raw, schemaDateFormats: schemaDateFormats)
+    }
+    /// Whether `raw`, given for this attribute, converts to `stored` (a record's canonical
+    /// value), so giving it changes nothing: what ``coerce(_:stored:schemaDateFormats:)``
+    /// followed by a comparison decides. Without a transform it is settled by comparing alone
+    /// (a canonical value converts to itself, and any other equal value is that value); `false`
+    /// then may also mean "another spelling of the stored value", which only a full read tells.
+    @inline(__always) func settles(
+      _ raw: JSONValue, as stored: JSONValue, _ schemaDateFormats: DateFormats
+    ) -> Bool {
+      guard hasTransform else {
+        if dateFormats != nil, case .string(let incoming) = raw, case .string(let text) = stored {
+          return ISODate.namesSameInstant(incoming, canonical: text)
+        }
+        // `null` clears: a stored `null` (a hand-edited file may hold one) is then removed.
+        return !raw.isNull && raw == stored
+      }
+      guard
+        case .success(let value?) = coerce(raw, stored: stored, schemaDateFormats: schemaDateFormats)
+      else { return false }
+      return value == stored
     }
   }
 
