@@ -21,6 +21,19 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
     case rejected
     /// A validator dropped the item; it counts as absent (D14).
     case filtered
+
+    /// The kind's position in ``allCases``.
+    var position: Int {
+      switch self {
+      case .inserted: 0
+      case .updated: 1
+      case .unchanged: 2
+      case .deleted: 3
+      case .skipped: 4
+      case .rejected: 5
+      case .filtered: 6
+      }
+    }
   }
 
   /// The record's entity.

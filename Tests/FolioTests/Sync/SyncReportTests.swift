@@ -27,6 +27,19 @@ import Testing
     #expect(SyncReport(entity: "Item", outcomes: [], diagnostics: []).summary == "no changes")
   }
 
+  @Test func theCountsAreEachKindsNumberOfOutcomes() {
+    let kinds = SyncOutcome.Kind.allCases
+    let report = Self.report(kinds.enumerated().map { ($1, $0 * 3 + 1) })
+    #expect(report.counts.count == kinds.count)
+    for (n, kind) in kinds.enumerated() {
+      #expect(report.counts[kind] == n * 3 + 1, "\(kind)")
+      #expect(report.count(kind) == n * 3 + 1, "\(kind)")
+    }
+    #expect(
+      SyncReport(entity: "Item", outcomes: [], diagnostics: []).counts
+        == Dictionary(uniqueKeysWithValues: kinds.map { ($0, 0) }))
+  }
+
   @Test func aReportRoundTripsThroughJSON() throws {
     let store = try SyncTestStore.items([["id": 1, "name": "A"], ["id": 2]])
     let report = try store.sync(
