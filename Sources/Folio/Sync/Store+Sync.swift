@@ -65,7 +65,8 @@ extension Store {
   public func sync(_ payload: JSONValue, into entity: String, options: SyncOptions = SyncOptions())
     throws(SyncError) -> SyncReport
   {
-    try sync(payload, into: entity, options: options, collectMarks: false).report
+    SyncPlan.report(
+      releasing: try sync(payload, into: entity, options: options, collectMarks: false))
   }
 
   func sync(_ payload: JSONValue, into entity: String, options: SyncOptions, collectMarks: Bool)

@@ -49,7 +49,7 @@ extension Store {
     let streamed = try Store.streaming(
       StreamedItems(path: path, options: parserOptions, blockSize: blockSize), options: options,
       validate: { _ = try Self.parseFile(path, parserOptions) }, syncing(entity, options))
-    if let streamed { return streamed.report }
+    if let streamed { return SyncPlan.report(releasing: streamed) }
     return try sync(Self.parseFile(path, parserOptions), into: entity, options: options)
   }
 

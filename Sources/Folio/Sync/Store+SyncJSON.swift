@@ -30,7 +30,7 @@ extension Store {
       StreamedItems(json: json, options: parserOptions), options: options,
       validate: { _ = try JSONParser.parse(json, options: parserOptions) },
       syncing(entity, options))
-    if let streamed { return streamed.report }
+    if let streamed { return SyncPlan.report(releasing: streamed) }
     let payload = try JSONParser.parse(json, options: parserOptions)
     return try sync(payload, into: entity, options: options)
   }

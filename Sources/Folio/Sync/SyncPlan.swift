@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A dry run of one sync: every outcome, every diagnostic and the resulting changes, computed
 /// against one state and not yet written (F15).
 ///
@@ -54,4 +56,23 @@ public struct SyncPlan: Sendable {
 
   /// The records as they will be once the plan is applied.
   public var resultingState: StoreState { result.state }
+}
+
+extension SyncPlan {
+  /// Where committed plans are let go (``report(releasing:)``).
+  private static let releases = DispatchQueue(label: "Folio.SyncPlan.releases", qos: .utility)
+
+  /// The report of `plan`, which has been committed, with the rest of the plan let go on a
+  /// background queue.
+  ///
+  /// Once committed, a plan's working state and change log are garbage, and freeing them is
+  /// work the caller need not wait for: the log holds every record the sync replaced or removed
+  /// (perf, a 1M-record day-2 sync: about 0.1 s of the calling thread after the commit). The
+  /// queue only drops references; storage the store still shares is not written.
+  static func report(releasing plan: consuming SyncPlan) -> SyncReport {
+    let report = plan.report
+    let rest = plan
+    releases.async { withExtendedLifetime(rest) {} }
+    return report
+  }
 }

@@ -36,7 +36,7 @@ public final class SyncSession: Sendable {
       if marks[entity] == nil { marks[entity] = [] }
       for (name, ids) in plan.marks { marks[name, default: []].formUnion(ids) }
     }
-    return plan.report
+    return SyncPlan.report(releasing: plan)
   }
 
   /// The entities this session has synced, top-level or nested.
