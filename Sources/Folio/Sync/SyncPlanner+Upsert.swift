@@ -79,7 +79,13 @@ extension SyncPlanner {
       }
       id = .composite(parts)
     }
-    let existing = work.record(ctx.name, id)
+    let (slot, isFirstReach) = reachNoting(context, id)
+    // An entity that held no records and that no relationship touches holds, while this plan
+    // runs, only records its own items wrote, each reached first: an identifier reached for the
+    // first time has no record, and needs no lookup (callgrind, 100k day 1: 699 instructions an
+    // item, and at 1M a cache miss in a growing table).
+    let existing =
+      isFirstReach && holdsOnlyItsItems[context] ? nil : work.record(ctx.name, id)
     if level.forceInsert, existing != nil {
       throw SyncError(
         code: .duplicateIdentifier,
@@ -87,7 +93,6 @@ extension SyncPlanner {
           "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
         entity: ctx.name, id: id, pointer: pointer.text)
     }
-    let slot = reach(context, id)
     if existing == nil {
       guard level.insertMissing else {
         mark(slot, .skipped, "not stored, and insertMissing is off", at: pointer)

@@ -98,6 +98,10 @@ struct SyncPlanner {
   var notes: [Note] = []
   /// Per context: record id → position in ``pending``.
   var reached: [PositionTable] = []
+  /// Per context: whether the entity held no records when the plan began and no relationship
+  /// touches it (it has none, and none targets it), so that its records in ``work`` are exactly
+  /// those its items wrote, each reached when written.
+  var holdsOnlyItsItems: [Bool] = []
   /// Per context: where the identifier and attribute keys sit in the last item read.
   var itemPositions: [MemberPositions] = []
   /// Per context: where the attributes sit in the last stored record read.
@@ -262,6 +266,9 @@ struct SyncPlanner {
     let context = EntityContext(info: info, schema: schema)
     contexts.append(context)
     reached.append(PositionTable())
+    holdsOnlyItsItems.append(
+      base.count(entity) == 0 && info.entity.relationships.isEmpty
+        && !schema.entities.contains { $0.relationships.contains { $0.target == entity } })
     // Members read through a dotted key path have no keys here: they are read through their
     // mapping, and their (always -1) position is never consulted.
     itemPositions.append(MemberPositions(candidates: context.itemKeys.map { $0 ?? [] }))
@@ -274,11 +281,19 @@ struct SyncPlanner {
   ///
   /// One lookup for a record reached the first time (the common case).
   mutating func reach(_ context: Int, _ id: RecordID) -> Int {
+    reachNoting(context, id).slot
+  }
+
+  /// The pending slot of `id` in `context`, created on first reach, and whether this was the
+  /// first reach.
+  @inline(__always) mutating func reachNoting(_ context: Int, _ id: RecordID)
+    -> (slot: Int, isFirst: Bool)
+  {
     let slot = pending.count
     let (earlier, inserted) = reached[context].insertIfAbsent(slot, forKey: id)
-    guard inserted else { return earlier }
+    guard inserted else { return (earlier, false) }
     pending.append(Pending(context: context, id: id))
-    return slot
+    return (slot, true)
   }
 
   /// Records an explicit outcome for an item without a usable identifier.
