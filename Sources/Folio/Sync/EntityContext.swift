@@ -67,6 +67,7 @@ final class EntityContext {
       }
       return attribute.coerce(raw, schemaDateFormats: schemaDateFormats)
     }
+
     /// Whether `raw`, given for this attribute, converts to `stored` (a record's canonical
     /// value), so giving it changes nothing: what ``coerce(_:stored:schemaDateFormats:)``
     /// followed by a comparison decides. Without a transform it is settled by comparing alone

@@ -67,7 +67,7 @@ extension SyncPlan {
   ///
   /// Once committed, a plan's working state and change log are garbage, and freeing them is
   /// work the caller need not wait for: the log holds every record the sync replaced or removed
-  /// (perf, a 1M-record day-2 sync: about 0.1 s of the calling thread after the commit). The
+  /// (perf, a 1M-record day-2 sync: 0.1–0.25 s of the calling thread after the commit). The
   /// queue only drops references; storage the store still shares is not written.
   static func report(releasing plan: consuming SyncPlan) -> SyncReport {
     let report = plan.report
