@@ -42,12 +42,45 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
   public var id: RecordID?
   /// What happened.
   public var kind: Kind
+  /// The reason, pointer and changes, which most outcomes lack (`nil` then). Kept out of line so
+  /// an outcome takes 48 bytes, not 80: a sync holds one per record reached, and a million-record
+  /// sync's report was 80 MB of its peak memory.
+  private var details: Details?
+
+  /// An outcome's rare fields. Immutable: a change replaces the box.
+  private final class Details: Sendable {
+    let reason: String?
+    let pointer: String?
+    let changes: [FieldChange]?
+
+    init(reason: String?, pointer: String?, changes: [FieldChange]?) {
+      self.reason = reason
+      self.pointer = pointer
+      self.changes = changes
+    }
+
+    /// A box of the fields, or `nil` when all three are `nil`.
+    static func make(_ reason: String?, _ pointer: String?, _ changes: [FieldChange]?) -> Details? {
+      reason == nil && pointer == nil && changes == nil
+        ? nil : Details(reason: reason, pointer: pointer, changes: changes)
+    }
+  }
+
   /// Why the item was rejected, skipped or filtered (or why an update was declined).
-  public var reason: String?
+  public var reason: String? {
+    get { details?.reason }
+    set { details = Details.make(newValue, pointer, changes) }
+  }
   /// The JSON pointer of the item in the payload, when the record was reached from it.
-  public var pointer: String?
+  public var pointer: String? {
+    get { details?.pointer }
+    set { details = Details.make(reason, newValue, changes) }
+  }
   /// For `updated`: each changed attribute or relationship, in key order.
-  public var changes: [FieldChange]?
+  public var changes: [FieldChange]? {
+    get { details?.changes }
+    set { details = Details.make(reason, pointer, newValue) }
+  }
 
   /// Creates an outcome.
   public init(
@@ -57,9 +90,23 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
     self.entity = entity
     self.id = id
     self.kind = kind
-    self.reason = reason
-    self.pointer = pointer
-    self.changes = changes
+    details = Details.make(reason, pointer, changes)
+  }
+
+  /// Whether two outcomes say the same: every field equal.
+  public static func == (lhs: SyncOutcome, rhs: SyncOutcome) -> Bool {
+    lhs.entity == rhs.entity && lhs.id == rhs.id && lhs.kind == rhs.kind
+      && lhs.reason == rhs.reason && lhs.pointer == rhs.pointer && lhs.changes == rhs.changes
+  }
+
+  /// Hashes every field, as ``==(_:_:)`` compares them.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(entity)
+    hasher.combine(id)
+    hasher.combine(kind)
+    hasher.combine(reason)
+    hasher.combine(pointer)
+    hasher.combine(changes)
   }
 
   /// `Employee 7 updated: name "A" → "B"`, `Item <at /0> skipped: …`.
@@ -81,9 +128,10 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
     entity = try c.decode(String.self, forKey: .entity)
     id = try c.decodeIfPresent(JSONValue.self, forKey: .id).flatMap { RecordID(json: $0) }
     kind = try c.decode(Kind.self, forKey: .outcome)
-    reason = try c.decodeIfPresent(String.self, forKey: .reason)
-    pointer = try c.decodeIfPresent(String.self, forKey: .pointer)
-    changes = try c.decodeIfPresent([FieldChange].self, forKey: .changes)
+    details = Details.make(
+      try c.decodeIfPresent(String.self, forKey: .reason),
+      try c.decodeIfPresent(String.self, forKey: .pointer),
+      try c.decodeIfPresent([FieldChange].self, forKey: .changes))
   }
 
   /// Encodes `{entity, id, outcome, reason?, pointer?, changes?}`; the id in its JSON form.

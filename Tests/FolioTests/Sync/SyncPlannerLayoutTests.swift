@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Folio
+import FolioJSON
 
 /// What the planner holds per record reached: a million-record sync keeps one of each until
 /// its report is built, so their sizes are the sync's memory (Documentation/Performance.md).
@@ -8,6 +9,36 @@ import Testing
   @Test func aPendingRecordTakesAtMostFortyEightBytes() {
     // The reason and pointer, rare, sit in a side array; with them inline it was 80.
     #expect(MemoryLayout<SyncPlanner.Pending>.stride <= 48)
+  }
+
+  @Test func anOutcomeTakesAtMostFortyEightBytes() {
+    // The report holds one per record reached; with its reason, pointer and changes inline it
+    // was 80.
+    #expect(MemoryLayout<SyncOutcome>.stride <= 48)
+  }
+
+  /// The out-of-line fields read back what was set, and outcomes compare and hash by them.
+  @Test func anOutcomesRareFieldsReadBackAndCompare() {
+    let plain = SyncOutcome(entity: "Item", id: .int(1), kind: .updated)
+    var outcome = plain
+    outcome.reason = "why"
+    outcome.pointer = "/3"
+    outcome.changes = [FieldChange(field: "name", before: "A", after: "B")]
+    #expect(outcome.reason == "why" && outcome.pointer == "/3")
+    #expect(outcome.changes == [FieldChange(field: "name", before: "A", after: "B")])
+    #expect(outcome != plain)
+    #expect(
+      outcome
+        == SyncOutcome(
+          entity: "Item", id: .int(1), kind: .updated, reason: "why", pointer: "/3",
+          changes: [FieldChange(field: "name", before: "A", after: "B")]))
+    var copy = outcome
+    copy.reason = nil
+    #expect(outcome.reason == "why" && copy.reason == nil && copy.pointer == "/3")
+    copy.pointer = nil
+    copy.changes = nil
+    #expect(copy == plain && copy.hashValue == plain.hashValue)
+    #expect(Set([outcome, copy, plain]).count == 2)
   }
 
   @Test func reasonsAndPointersAreKeptPerRecord() throws {
