@@ -13,7 +13,7 @@ extension ReportView {
       records: report.outcomes.map { outcome in
         Record(
           entity: outcome.entity, id: outcome.id?.jsonValue ?? .null,
-          outcome: outcome.kind.rawValue,
+          outcome: outcome.kind,
           reason: outcome.reason,
           changes: outcome.changes.map { fields in
             fields.map { Change(field: $0.field, before: $0.before, after: $0.after) }
@@ -31,7 +31,7 @@ extension ReportView {
   private static func fields(of outcome: SyncOutcome, in inserted: [RecordKey: JSONObject])
     -> [Change]
   {
-    guard outcome.kind == .inserted, let id = outcome.id,
+    guard !inserted.isEmpty, outcome.kind == .inserted, let id = outcome.id,
       let record = inserted[RecordKey(outcome.entity, id)]
     else { return [] }
     return record.sortedMembers.map { Change(field: $0.key, before: nil, after: $0.value) }

@@ -1,20 +1,22 @@
 import Folio
 import Foundation
 
-/// What the tool prints for a sync or a plan, independent of how the library shapes its report:
-/// counts, one entry per record, and diagnostics. Rendered as text (``text(verbose:)``) or JSON
-/// (``json``).
+/// What the tool prints for a sync or a plan, in the tool's own shape rather than the library
+/// report's: counts, one entry per record (its outcome the library's kind), and diagnostics.
+/// Rendered as text (``text(heading:detail:)``) or JSON (``json``).
 struct ReportView: Sendable, Hashable {
   /// The outcomes, in the order counts are printed; `filtered` (items a validator dropped) is
   /// printed only when there are some.
-  static let outcomes = ["inserted", "updated", "deleted", "unchanged", "skipped", "rejected"]
+  static let outcomes: [SyncOutcome.Kind] = [
+    .inserted, .updated, .deleted, .unchanged, .skipped, .rejected,
+  ]
 
   /// One record's outcome.
   struct Record: Sendable, Hashable {
     var entity: String
     /// The identifier, or `null` for an item without one.
     var id: JSONValue
-    var outcome: String
+    var outcome: SyncOutcome.Kind
     var reason: String?
     var changes: [Change]
     /// The item's JSON pointer in the payload, when the record was reached from it.
@@ -46,16 +48,22 @@ struct ReportView: Sendable, Hashable {
   /// The diagnostics in the order found.
   var diagnostics: [Diagnostic]
 
-  /// How many records had `outcome`.
-  func count(_ outcome: String) -> Int {
-    records.reduce(0) { $0 + ($1.outcome == outcome ? 1 : 0) }
+  /// How many records had each outcome (every kind present, `0` when none), in one pass (a
+  /// pass per kind, comparing strings, cost 28 M instructions after a 100k-record sync).
+  var counts: [SyncOutcome.Kind: Int] {
+    let kinds = SyncOutcome.Kind.allCases
+    var tally = [Int](repeating: 0, count: kinds.count)
+    for record in records {
+      if let position = kinds.firstIndex(of: record.outcome) { tally[position] += 1 }
+    }
+    return Dictionary(uniqueKeysWithValues: zip(kinds, tally))
   }
 
   /// `3 inserted · 1 updated · 2 deleted · 94 unchanged · 0 skipped · 1 rejected`.
   var summary: String {
-    var parts = Self.outcomes.map { "\(count($0)) \($0)" }
-    let filtered = count("filtered")
-    if filtered > 0 { parts.append("\(filtered) filtered") }
+    let counts = self.counts
+    var parts = Self.outcomes.map { "\(counts[$0] ?? 0) \($0.rawValue)" }
+    if let filtered = counts[.filtered], filtered > 0 { parts.append("\(filtered) filtered") }
     return parts.joined(separator: " · ")
   }
 
@@ -65,8 +73,11 @@ struct ReportView: Sendable, Hashable {
     var object = JSONObject()
     object["entity"] = .string(entity)
     object["dryRun"] = .bool(isDryRun)
-    for outcome in Self.outcomes + ["filtered"] { object[outcome] = .int(Int64(count(outcome))) }
-    object["records"] = .array(records.filter { $0.outcome != "unchanged" }.map(\.json))
+    let counts = self.counts
+    for outcome in Self.outcomes + [.filtered] {
+      object[outcome.rawValue] = .int(Int64(counts[outcome] ?? 0))
+    }
+    object["records"] = .array(records.filter { $0.outcome != .unchanged }.map(\.json))
     object["diagnostics"] = .array(diagnostics.map(\.json))
     return .object(object)
   }
@@ -99,34 +110,41 @@ struct ReportView: Sendable, Hashable {
     return out + summary + "\n"
   }
 
-  /// `  inserted  Employee 1, 2, 3` lines, then refused records one by one.
+  /// `  inserted  Employee 1, 2, 3` lines (inserted, then updated, then deleted; entities in
+  /// the order first seen), then refused records one by one.
   private func groupedLines() -> String {
+    // Each group keeps only the identifiers it prints, and counts the rest.
+    var groups: [(outcome: SyncOutcome.Kind, entity: String, ids: [JSONValue], count: Int)] = []
+    var refused: [Int] = []
+    // Read in place: copying each record out (its strings and values retained, then released)
+    // was 24 M of the grouping's 43 M instructions (callgrind, 100k records).
+    for position in records.indices {
+      let outcome = records[position].outcome
+      switch outcome {
+      case .inserted, .updated, .deleted:
+        let entity = records[position].entity
+        if let index = groups.firstIndex(where: { $0.outcome == outcome && $0.entity == entity }) {
+          groups[index].count += 1
+          if groups[index].ids.count < Self.groupLimit {
+            groups[index].ids.append(records[position].id)
+          }
+        } else {
+          groups.append((outcome, entity, [records[position].id], 1))
+        }
+      case .skipped, .rejected, .filtered: refused.append(position)
+      case .unchanged: break
+      }
+    }
     var out = ""
-    var groups: [(outcome: String, entity: String, ids: [JSONValue])] = []
-    for record in records where ["inserted", "updated", "deleted"].contains(record.outcome) {
-      if let index = groups.firstIndex(where: {
-        $0.outcome == record.outcome && $0.entity == record.entity
-      }) {
-        groups[index].ids.append(record.id)
-      } else {
-        groups.append((record.outcome, record.entity, [record.id]))
+    for outcome in [SyncOutcome.Kind.inserted, .updated, .deleted] {
+      for group in groups where group.outcome == outcome {
+        var ids = group.ids.map { JSONWriter.string($0) }.joined(separator: ", ")
+        if group.count > group.ids.count { ids += ", … and \(group.count - group.ids.count) more" }
+        let name = outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+        out += "  \(name) \(group.entity) \(ids)\n"
       }
     }
-    let order = ["inserted", "updated", "deleted"]
-    for group in groups.sorted(by: {
-      (order.firstIndex(of: $0.outcome) ?? 0) < (order.firstIndex(of: $1.outcome) ?? 0)
-    }) {
-      var ids = group.ids.prefix(Self.groupLimit).map { JSONWriter.string($0) }.joined(
-        separator: ", ")
-      if group.ids.count > Self.groupLimit {
-        ids += ", … and \(group.ids.count - Self.groupLimit) more"
-      }
-      out +=
-        "  \(group.outcome.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.entity) \(ids)\n"
-    }
-    for record in records where ["skipped", "rejected", "filtered"].contains(record.outcome) {
-      out += recordLine(record)
-    }
+    for position in refused { out += recordLine(records[position]) }
     return out
   }
 
@@ -134,10 +152,10 @@ struct ReportView: Sendable, Hashable {
   /// (`field: before → after`; an inserted record's fields as `field = value`).
   private func fieldLines() -> String {
     var out = ""
-    for record in records where record.outcome != "unchanged" {
+    for record in records where record.outcome != .unchanged {
       out += recordLine(record)
       for change in record.changes {
-        if record.outcome == "inserted", change.before == nil {
+        if record.outcome == .inserted, change.before == nil {
           out += "      \(change.field) = \(Self.show(change.after))\n"
         } else {
           out += "      \(change.field): \(Self.show(change.before)) → \(Self.show(change.after))\n"
@@ -152,24 +170,26 @@ struct ReportView: Sendable, Hashable {
   private func recordLine(_ record: Record) -> String {
     var line = "  \(Self.symbol(record.outcome)) \(record.entity)"
     if record.id != .null { line += " \(JSONWriter.string(record.id))" }
-    if let pointer = record.pointer, ["skipped", "rejected", "filtered"].contains(record.outcome) {
+    switch (record.pointer, record.outcome) {
+    case (let pointer?, .skipped), (let pointer?, .rejected), (let pointer?, .filtered):
       line += " (at \(pointer))"
+    default: break
     }
-    line += " \(record.outcome)"
+    line += " \(record.outcome.rawValue)"
     if let reason = record.reason { line += ": \(reason)" }
     return line + "\n"
   }
 
   /// The margin mark of an outcome.
-  static func symbol(_ outcome: String) -> String {
+  static func symbol(_ outcome: SyncOutcome.Kind) -> String {
     switch outcome {
-    case "inserted": "+"
-    case "updated": "~"
-    case "deleted": "-"
-    case "skipped": "="
-    case "rejected": "!"
-    case "filtered": "x"
-    default: " "
+    case .inserted: "+"
+    case .updated: "~"
+    case .deleted: "-"
+    case .skipped: "="
+    case .rejected: "!"
+    case .filtered: "x"
+    case .unchanged: " "
     }
   }
 
@@ -182,7 +202,9 @@ struct ReportView: Sendable, Hashable {
 extension ReportView.Record {
   /// `{entity, id, outcome, reason?, pointer?, changes?}`.
   var json: JSONValue {
-    var object: JSONObject = ["entity": .string(entity), "id": id, "outcome": .string(outcome)]
+    var object: JSONObject = [
+      "entity": .string(entity), "id": id, "outcome": .string(outcome.rawValue),
+    ]
     if let reason { object["reason"] = .string(reason) }
     if let pointer { object["pointer"] = .string(pointer) }
     if !changes.isEmpty {
