@@ -23,7 +23,7 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
     case filtered
 
     /// The kind's position in ``allCases``.
-    var position: Int {
+    @usableFromInline var position: Int {
       switch self {
       case .inserted: 0
       case .updated: 1
@@ -33,6 +33,18 @@ public struct SyncOutcome: Sendable, Hashable, Codable {
       case .rejected: 5
       case .filtered: 6
       }
+    }
+
+    /// How many of `kinds` are of each kind, every kind present (`0` when none): tallied by
+    /// position in one pass, then put in the dictionary once per kind. Hashing each kind took
+    /// 50 ms of a million-record sync's summary (perf); ``SyncReport/counts`` and the command
+    /// line's report both count this way.
+    @inlinable package static func counts(of kinds: some Sequence<SyncOutcome.Kind>)
+      -> [SyncOutcome.Kind: Int]
+    {
+      var tally = [Int](repeating: 0, count: allCases.count)
+      for kind in kinds { tally[kind.position] += 1 }
+      return Dictionary(uniqueKeysWithValues: zip(allCases, tally))
     }
   }
 
