@@ -27,6 +27,8 @@ extension JSONParser {
     var keyCache = KeyCache()
     /// The keys of open objects too large for a linear duplicate check, by ``Frame/keyStart``.
     var largeObjectKeys: [Int: Set<String>] = [:]
+    /// String values of earlier parses to share, when the caller keeps a pool.
+    let pool: JSONParser.StringPool?
 
     /// One open array or object.
     struct Frame {
@@ -37,9 +39,10 @@ extension JSONParser {
       var keyStart: Int
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
+    init(buffer: UnsafeBufferPointer<UInt8>, options: Options, pool: JSONParser.StringPool? = nil) {
       self.buffer = buffer
       self.options = options
+      self.pool = pool
       maxDepth = options.maxDepth
       maxStringBytes = options.maxStringBytes
       buildsInlineStrings = InlineString.isAvailable

@@ -12,6 +12,10 @@ extension JSONParser.Reader {
     let length = position - start
     try checkLength(length, start: start)
     position += 1
+    if length > InlineString.capacity, length <= JSONParser.StringPool.maxLength, let pool {
+      let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
+      return pool.string(raw, length) { makeString(start, length, isASCII: isASCII) }
+    }
     return makeString(start, length, isASCII: isASCII)
   }
 

@@ -93,7 +93,24 @@ public struct JSONParser {
   public static func parse(buffer: UnsafeBufferPointer<UInt8>, options: Options = Options())
     throws(JSONError) -> JSONValue
   {
-    var reader = Reader(buffer: buffer, options: options)
+    try parse(buffer: buffer, options: options, pool: nil)
+  }
+
+  /// Parses one JSON text, sharing string values with earlier parses through `pool` (see
+  /// ``StringPool``): the result is the same value, with fewer allocations.
+  package static func parse(_ bytes: [UInt8], options: Options = Options(), pool: StringPool?)
+    throws(JSONError) -> JSONValue
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
+      try parse(buffer: buffer, options: options, pool: pool)
+    }
+  }
+
+  /// ``parse(buffer:options:)``, sharing string values through `pool` when there is one.
+  package static func parse(
+    buffer: UnsafeBufferPointer<UInt8>, options: Options = Options(), pool: StringPool?
+  ) throws(JSONError) -> JSONValue {
+    var reader = Reader(buffer: buffer, options: options, pool: pool)
     defer { reader.deallocate() }
     if buffer.count > options.maxDocumentBytes {
       // Reported at the start, as a reader that refuses a file by its size reports it

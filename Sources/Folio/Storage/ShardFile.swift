@@ -73,12 +73,15 @@ enum ShardFile {
   }
 
   /// Parses a store file, turning syntax errors into ``StoreError``s with file, line and column,
-  /// and recognising git merge-conflict markers.
+  /// and recognising git merge-conflict markers. Repeated string values are shared through `pool`
+  /// when there is one.
   ///
   /// - Throws: ``StoreError`` (``StoreError/Code/mergeConflict``, ``StoreError/Code/invalidJSON``).
-  static func parse(_ bytes: [UInt8], file: String) throws(StoreError) -> JSONValue {
+  static func parse(_ bytes: [UInt8], file: String, pool: JSONParser.StringPool? = nil)
+    throws(StoreError) -> JSONValue
+  {
     do {
-      return try JSONParser.parse(bytes, options: .init(file: file))
+      return try JSONParser.parse(bytes, options: .init(file: file), pool: pool)
     } catch {
       if let line = conflictMarkerLine(bytes) {
         throw StoreError(

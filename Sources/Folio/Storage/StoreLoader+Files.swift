@@ -1,6 +1,7 @@
 extension StoreLoader {
-  /// Reads, parses and checks one content file.
-  func loadFile(_ checker: RecordChecker, file: String) -> FileResult {
+  /// Reads, parses and checks one content file, sharing repeated string values through `pool`
+  /// when there is one.
+  func loadFile(_ checker: RecordChecker, file: String, pool: JSONParser.StringPool? = nil) -> FileResult {
     var result = FileResult(file: file)
     func problem(_ code: StoreError.Code, _ message: String, pointer: String? = nil, bytes: [UInt8]? = nil, id: RecordID? = nil) {
       var error = StoreError(code: code, message: message, entity: checker.entity.name, id: id, file: file, pointer: pointer)
@@ -27,7 +28,7 @@ extension StoreLoader {
     result.checksum = ShardFile.checksum(bytes)
     let value: JSONValue
     do throws(StoreError) {
-      value = try ShardFile.parse(bytes, file: file)
+      value = try ShardFile.parse(bytes, file: file, pool: pool)
     } catch {
       if error.code == .mergeConflict {
         for line in ShardFile.conflictMarkerLines(bytes) where line.marker == "<" {

@@ -93,8 +93,14 @@ struct StoreLoader {
     }
     let slots = Slots<FileResult>(count: jobs.count)
     let allJobs = jobs
+    // One string pool per job running at once (a job takes a free one, or makes one), so a
+    // value repeated across files, such as a name, is one string in memory (massif, 1M store:
+    // ...).
+    let pools = Mutex<[JSONParser.StringPool]>([])
     DispatchQueue.concurrentPerform(iterations: allJobs.count) { n in
-      slots[n] = loadFile(checkers[allJobs[n].checker], file: allJobs[n].file)
+      let pool = pools.withLock { $0.popLast() } ?? JSONParser.StringPool()
+      slots[n] = loadFile(checkers[allJobs[n].checker], file: allJobs[n].file, pool: pool)
+      pools.withLock { $0.append(pool) }
     }
     var problems: [StoreError] = strayFolders()
     var protectedFiles = Set<String>()

@@ -72,9 +72,10 @@ final class ChunkParser: Sendable {
     collect.signal()
   }
 
-  /// The items of one chunk's text; `.failed` when they do not parse.
-  private func parse(_ text: [UInt8]) -> Chunk {
-    guard case .array(let items)? = try? JSONParser.parse(text, options: options) else {
+  /// The items of one chunk's text; `.failed` when they do not parse. String values repeated
+  /// across chunks are shared through `pool`, when there is one.
+  private func parse(_ text: [UInt8], pool: JSONParser.StringPool? = nil) -> Chunk {
+    guard case .array(let items)? = try? JSONParser.parse(text, options: options, pool: pool) else {
       return .failed
     }
     return .items(items)
@@ -84,11 +85,12 @@ final class ChunkParser: Sendable {
   /// the reader stops: parse a chunk's text, hand the chunk over, cut the next one's text.
   private func produce(first: [UInt8]) {
     var text = first
+    let pool = JSONParser.StringPool()
     while true {
       free.wait()
       if state.withLock({ $0.stopped }) { return }
       freeGarbage()
-      let chunk = parse(text)
+      let chunk = parse(text, pool: pool)
       hand(chunk)
       guard case .items = chunk else { break }
       let next = rest.withLock { $0?.next() ?? .malformed }
