@@ -22,22 +22,36 @@ struct SyncPlanner {
 
   /// What the sync did with one record (or item), in order of first reach.
   struct Pending {
-    /// Laid out for a small stride (48 bytes, from 80): a million-record sync holds one per
+    /// Laid out for a small stride (40 bytes, from 80): a million-record sync holds one per
     /// record until the report is built. The rare reason and pointer live in
-    /// ``SyncPlanner/notes``.
+    /// ``SyncPlanner/notes``; the three positions are stored in 32 bits, which a plan never
+    /// exceeds (2³¹ items would take over 100 GB in these records alone).
     let id: RecordID?
     /// An explicit outcome (skipped, rejected, filtered, unchanged-with-reason); `nil` means
     /// "from the diff".
     var kind: SyncOutcome.Kind?
     /// The entity's context (a schema has far fewer than 2³¹ entities).
     let context: Int32
+    private var storedFirstItem: Int32 = -1
+    private var storedLogPosition: Int32 = -1
+    private var storedNote: Int32 = -1
+
     /// The first top-level item naming the record, or -1 (for duplicate diagnostics, D3).
-    var firstItem = -1
+    var firstItem: Int {
+      get { Int(storedFirstItem) }
+      set { storedFirstItem = Int32(clamping: newValue) }
+    }
     /// The record's position in the change log when the upsert wrote it, or -1; saves
     /// ``finish(entity:)`` a lookup per changed record.
-    var logPosition = -1
+    var logPosition: Int {
+      get { Int(storedLogPosition) }
+      set { storedLogPosition = Int32(clamping: newValue) }
+    }
     /// The position of the record's reason and pointer in ``SyncPlanner/notes``, or -1.
-    var note = -1
+    var note: Int {
+      get { Int(storedNote) }
+      set { storedNote = Int32(clamping: newValue) }
+    }
 
     init(context: Int, id: RecordID?, kind: SyncOutcome.Kind? = nil) {
       self.id = id
