@@ -3,7 +3,8 @@ import Foundation
 extension Store {
   /// Syncs the JSON file at `path` into `entity` in one atomic commit, reading it a block at a
   /// time: a top-level array is split, parsed and planned as it is read, so memory holds a
-  /// window of the file (a few MiB), never the whole text nor its tree.
+  /// window of the file (a 1 MiB block and the chunk being gathered), never the whole text nor its
+  /// tree.
   ///
   /// The result is the same as ``sync(json:into:options:parserOptions:)-([UInt8],_,_,_)`` of
   /// the file's bytes: the same report, the same changes, and for text that is not valid JSON
