@@ -6,6 +6,7 @@ import Testing
 /// `String`, and a pooled parse gives exactly the value an ordinary parse gives.
 @Suite struct JSONStringPoolTests {
   /// The address of a string's UTF-8 storage, to tell one shared string from two equal ones.
+  /// Only compared, never read through; the strings compared are alive while it is.
   static func storage(_ string: String) -> UnsafeRawPointer? {
     string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
   }
