@@ -39,7 +39,7 @@ extension JSONParser {
       var keyStart: Int
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, options: Options, pool: JSONParser.StringPool? = nil) {
+    init(buffer: UnsafeBufferPointer<UInt8>, options: Options, pool: JSONParser.StringPool?) {
       self.buffer = buffer
       self.options = options
       self.pool = pool

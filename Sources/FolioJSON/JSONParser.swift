@@ -59,9 +59,7 @@ public struct JSONParser {
   public static func parse(_ bytes: [UInt8], options: Options = Options()) throws(JSONError)
     -> JSONValue
   {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
-      try parse(buffer: buffer, options: options)
-    }
+    try parse(bytes, options: options, pool: nil)
   }
 
   /// Parses one JSON text held in a `String`.

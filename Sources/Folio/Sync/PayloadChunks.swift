@@ -98,7 +98,6 @@ struct PayloadChunks: Sendable {
     let wanted = max(blockSize, kept)
     var count: Int?
     let old = window
-    window = []
     window = [UInt8](unsafeUninitializedCapacity: kept + wanted) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       old.withUnsafeBufferPointer { old in

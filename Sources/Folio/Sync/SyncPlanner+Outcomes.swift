@@ -53,7 +53,7 @@ extension SyncPlanner {
           // for a record changed some other way, the one found above; never both.
           var position = pending[slot].logPosition
           if position >= 0, !entries[position].isChange { position = -1 }
-          if position < 0, next < unwritten.count {
+          if position < 0 {
             while next < unwritten.count, unwritten[next].slot < slot { next += 1 }
             if next < unwritten.count, unwritten[next].slot == slot {
               position = unwritten[next].position
