@@ -66,16 +66,18 @@ struct StreamedItems: SyncItemSource {
 
   private init?(_ chunks: PayloadChunks, options: JSONParser.Options) {
     var chunks = chunks
-    switch chunks.next() {
+    var first: [UInt8] = []
+    switch chunks.next(into: &first) {
     case .malformed:
       return nil
     case .end:
       parser = ChunkParser(
         first: nil, rest: nil, count: ItemCount(estimate: 0, split: 0), options: options)
-    case .text(let first, let items):
+    case .chunk(let items):
       if chunks.isClosed {
         // One chunk: check what follows it now, and parse it on this thread.
-        guard case .end = chunks.next() else { return nil }
+        var after: [UInt8] = []
+        guard case .end = chunks.next(into: &after) else { return nil }
         parser = ChunkParser(
           first: first, rest: nil, count: ItemCount(estimate: items, split: items), options: options
         )
