@@ -10,7 +10,7 @@ import Foundation
 /// chunks with ``Next/malformed``: the caller then reads the payload the ordinary way, which
 /// reports the problem as it always has.
 struct PayloadChunks: Sendable {
-  /// What ``next()`` found.
+  /// What ``next(into:)`` found.
   enum Next {
     /// The next chunk holds `count` items; its text is in the buffer given to ``next(into:)``.
     case chunk(count: Int)
@@ -44,8 +44,8 @@ struct PayloadChunks: Sendable {
   /// The most bytes of a file held at once so far, counting the window's whole allocation (for
   /// tests of the window's bound).
   private(set) var largestWindow = 0
-  /// How many times the window, and the chunks' text, were given new storage (for tests that
-  /// they are reused).
+  /// How many times the window was allocated, and how many times a chunk's text did not fit the
+  /// buffer it was given (for tests that both are reused).
   private(set) var windowAllocations = 0, textAllocations = 0
 
   /// The chunks of `bytes`, which are not copied.
