@@ -6,6 +6,11 @@
 /// UTF-8 bytes. Lookup is a linear scan, which is fastest for the small objects records are made
 /// of (typically under 20 members).
 ///
+/// Keys and values are stored apart. Objects with the same keys in the same order — the records
+/// of one entity, the objects a parse reads at one depth — share one array of keys, so each
+/// holds only its values (see ``sharesKeys(with:)``); changing one object's keys gives it its
+/// own copy first, as for any array.
+///
 /// ```swift
 /// var user = JSONObject()
 /// user["name"] = "Ada"
@@ -40,38 +45,109 @@ public struct JSONObject: Sendable {
   }
 
   /// The members in insertion order. Keys are unique.
-  @inlinable public var members: [Member] { storage }
+  ///
+  /// Built from ``keys`` and ``values`` on each call; loops that only read should iterate the
+  /// object itself, or use ``keys`` and ``values``.
+  public var members: [Member] {
+    var result: [Member] = []
+    result.reserveCapacity(keyStorage.count)
+    for n in keyStorage.indices { result.append(Member(key: keyStorage[n], value: valueStorage[n])) }
+    return result
+  }
 
-  @usableFromInline var storage: [Member]
+  /// The keys, in insertion order. Objects of one shape (the records of an entity, the objects
+  /// of one parse) share one buffer: a record holds its values, not its own copy of its keys.
+  @usableFromInline var keyStorage: [String]
+  /// The values, in the order of ``keyStorage``.
+  @usableFromInline var valueStorage: [JSONValue]
 
   /// An empty object.
-  @inlinable public init() { storage = [] }
+  @inlinable public init() {
+    keyStorage = []
+    valueStorage = []
+  }
 
   /// An object with `capacity` members reserved.
   public init(minimumCapacity capacity: Int) {
-    storage = []
-    storage.reserveCapacity(capacity)
+    keyStorage = []
+    keyStorage.reserveCapacity(capacity)
+    valueStorage = []
+    valueStorage.reserveCapacity(capacity)
   }
 
   /// Creates an object from members whose keys the caller guarantees are unique.
+  public init(uniqueMembers: [Member]) {
+    keyStorage = uniqueMembers.map(\.key)
+    valueStorage = uniqueMembers.map(\.value)
+  }
+
+  /// Creates an object from keys the caller guarantees are unique and their values, in the same
+  /// order.
   ///
-  /// Used by the parser, which checks uniqueness itself.
-  public init(uniqueMembers: [Member]) { storage = uniqueMembers }
+  /// Objects made with the same `keys` array share its storage (see ``sharingKeys(of:)``).
+  ///
+  /// - Precondition: `keys.count == values.count`.
+  public init(uniqueKeys keys: [String], values: [JSONValue]) {
+    precondition(keys.count == values.count, "JSONObject: \(keys.count) keys for \(values.count) values")
+    keyStorage = keys
+    valueStorage = values
+  }
 
   /// The number of members.
-  @inlinable public var count: Int { members.count }
+  @inlinable public var count: Int { keyStorage.count }
 
   /// Whether the object has no members.
-  @inlinable public var isEmpty: Bool { members.isEmpty }
+  @inlinable public var isEmpty: Bool { keyStorage.isEmpty }
 
   /// The keys in insertion order.
-  public var keys: [String] { members.map(\.key) }
+  @inlinable public var keys: [String] { keyStorage }
 
-  /// The position of `key` in ``members``, or `nil`.
+  /// The values in the order of ``keys``.
+  @inlinable public var values: [JSONValue] { valueStorage }
+
+  /// The member at `position` (`0..<count`), in insertion order.
+  @inlinable public func member(at position: Int) -> Member {
+    Member(key: keyStorage[position], value: valueStorage[position])
+  }
+
+  /// The value at `position` (`0..<count`), in insertion order.
+  @inlinable public func value(at position: Int) -> JSONValue { valueStorage[position] }
+
+  /// The key at `position` (`0..<count`), in insertion order.
+  @inlinable public func key(at position: Int) -> String { keyStorage[position] }
+
+  /// The position of `key` in ``keys``, or `nil`.
   ///
   /// - Complexity: O(*n*) in the number of members.
   @inlinable public func index(forKey key: String) -> Int? {
-    members.firstIndex { JSONObject.sameKey($0.key, key) }
+    keyStorage.firstIndex { JSONObject.sameKey($0, key) }
+  }
+
+  /// Whether this object's keys are stored in the same buffer as `other`'s: then they are the
+  /// same keys in the same order, without comparing them.
+  @inlinable public func sharesKeys(with other: JSONObject) -> Bool {
+    keyStorage.withUnsafeBufferPointer { mine in
+      other.keyStorage.withUnsafeBufferPointer { theirs in
+        mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+      }
+    }
+  }
+
+  /// Makes this object use `other`'s key buffer when both have the same keys in the same order,
+  /// so that the two hold one copy of them; returns whether they now share it.
+  ///
+  /// A store calls this with a record of the same entity before keeping a new one.
+  ///
+  /// - Complexity: O(*n*) in the number of members.
+  @discardableResult
+  public mutating func shareKeys(of other: JSONObject) -> Bool {
+    if sharesKeys(with: other) { return true }
+    guard keyStorage.count == other.keyStorage.count else { return false }
+    for n in keyStorage.indices where !JSONObject.sameKey(keyStorage[n], other.keyStorage[n]) {
+      return false
+    }
+    keyStorage = other.keyStorage
+    return true
   }
 
   /// The value for `key`; setting `nil` removes the member, setting a value replaces it in place
@@ -80,21 +156,33 @@ public struct JSONObject: Sendable {
   /// - Complexity: O(*n*) in the number of members.
   @inlinable public subscript(key: String) -> JSONValue? {
     get {
-      for member in members where JSONObject.sameKey(member.key, key) { return member.value }
-      return nil
+      guard let i = index(forKey: key) else { return nil }
+      return valueStorage[i]
     }
     set {
       if let i = index(forKey: key) {
-        if let newValue { storage[i].value = newValue } else { storage.remove(at: i) }
+        if let newValue {
+          valueStorage[i] = newValue
+        } else {
+          keyStorage.remove(at: i)
+          valueStorage.remove(at: i)
+        }
       } else if let newValue {
-        storage.append(Member(key: key, value: newValue))
+        keyStorage.append(key)
+        valueStorage.append(newValue)
       }
     }
   }
 
   /// Appends a member without checking for an existing key. The caller guarantees uniqueness.
   @inlinable public mutating func appendUnchecked(key: String, value: JSONValue) {
-    storage.append(Member(key: key, value: value))
+    keyStorage.append(key)
+    valueStorage.append(value)
+  }
+
+  /// Replaces the value at `position` (`0..<count`), keeping its key.
+  @inlinable public mutating func setValue(_ value: JSONValue, at position: Int) {
+    valueStorage[position] = value
   }
 
   /// The members sorted by the UTF-8 bytes of their keys: the canonical order.
@@ -106,8 +194,8 @@ public struct JSONObject: Sendable {
   /// Whether ``members`` is already in canonical (UTF-8 byte) key order.
   public var isSortedByKey: Bool {
     var i = 1
-    while i < members.count {
-      if !JSONObject.keyPrecedes(members[i - 1].key, members[i].key) { return false }
+    while i < keyStorage.count {
+      if !JSONObject.keyPrecedes(keyStorage[i - 1], keyStorage[i]) { return false }
       i += 1
     }
     return true
@@ -134,21 +222,20 @@ public struct JSONObject: Sendable {
 extension JSONObject: Equatable {
   /// Two objects are equal when they have the same keys with equal values, in any order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    guard lhs.members.count == rhs.members.count else { return false }
-    // Fast path: same order (the common case for records built by one schema).
-    var sameOrder = true
-    for i in lhs.members.indices where !sameKey(lhs.members[i].key, rhs.members[i].key) {
-      sameOrder = false
-      break
-    }
-    if sameOrder {
-      for i in lhs.members.indices where lhs.members[i].value != rhs.members[i].value {
-        return false
+    guard lhs.count == rhs.count else { return false }
+    // Fast path: same order (the common case for records built by one schema; settled without
+    // comparing keys when the two share their key buffer).
+    var sameOrder = lhs.sharesKeys(with: rhs)
+    if !sameOrder {
+      sameOrder = true
+      for i in lhs.keyStorage.indices where !sameKey(lhs.keyStorage[i], rhs.keyStorage[i]) {
+        sameOrder = false
+        break
       }
-      return true
     }
-    for member in lhs.members {
-      guard let other = rhs[member.key], other == member.value else { return false }
+    if sameOrder { return lhs.valueStorage == rhs.valueStorage }
+    for i in lhs.keyStorage.indices {
+      guard let other = rhs[lhs.keyStorage[i]], other == lhs.valueStorage[i] else { return false }
     }
     return true
   }
@@ -158,13 +245,13 @@ extension JSONObject: Hashable {
   /// Hashes members independently of their order.
   public func hash(into hasher: inout Hasher) {
     var combined = 0
-    for member in members {
+    for n in keyStorage.indices {
       var h = Hasher()
-      JSONValue.hashUTF8(member.key, into: &h)
-      h.combine(member.value)
+      JSONValue.hashUTF8(keyStorage[n], into: &h)
+      h.combine(valueStorage[n])
       combined ^= h.finalize()
     }
-    hasher.combine(members.count)
+    hasher.combine(count)
     hasher.combine(combined)
   }
 }
@@ -178,6 +265,24 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONObject: Sequence {
+  /// Iterates an object's members in insertion order.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline let object: JSONObject
+    @usableFromInline var position = 0
+
+    @inlinable init(_ object: JSONObject) { self.object = object }
+
+    /// The next member, or `nil` after the last.
+    @inlinable public mutating func next() -> Member? {
+      guard position < object.keyStorage.count else { return nil }
+      defer { position += 1 }
+      return Member(key: object.keyStorage[position], value: object.valueStorage[position])
+    }
+  }
+
   /// Iterates members in insertion order.
-  public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+  @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+
+  /// The number of members.
+  @inlinable public var underestimatedCount: Int { count }
 }

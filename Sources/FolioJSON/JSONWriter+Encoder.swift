@@ -81,15 +81,17 @@ extension JSONWriter {
     /// Writes an object in the compact style (`indent` is ``ObjectShape/compact``) or the pretty
     /// style at `indent`.
     @inline(never) mutating func writeObject(_ object: JSONObject, indent: Int) {
-      object.storage.withUnsafeBufferPointer { members in
-        guard !members.isEmpty else {
-          buffer.append("{}")
-          return
-        }
-        if let shape = shapes.shape(of: members, indent: indent) {
-          writeMembers(members, shape: shape, indent: indent)
-        } else {
-          writeUncachedObject(members, indent: indent)
+      object.keyStorage.withUnsafeBufferPointer { keys in
+        object.valueStorage.withUnsafeBufferPointer { values in
+          guard !keys.isEmpty else {
+            buffer.append("{}")
+            return
+          }
+          if let shape = shapes.shape(of: object.keyStorage, buffer: keys, indent: indent) {
+            writeMembers(values, shape: shape, indent: indent)
+          } else {
+            writeUncachedObject(keys, values, indent: indent)
+          }
         }
       }
     }
@@ -97,35 +99,35 @@ extension JSONWriter {
     /// Writes the members of an object with a prepared shape, and its braces. Kept apart from
     /// the shape lookup so that ``write(_:indent:)`` is inlined into the loop.
     @inline(never) mutating func writeMembers(
-      _ members: UnsafeBufferPointer<JSONObject.Member>, shape: ObjectShape, indent: Int
+      _ values: UnsafeBufferPointer<JSONValue>, shape: ObjectShape, indent: Int
     ) {
       let valueIndent = indent == ObjectShape.compact ? indent : indent + 1
-      for n in 0..<members.count {
+      for n in 0..<values.count {
         shape.appendPrefix(n, into: &buffer)
-        write(members[shape.order[n]].value, indent: valueIndent)
+        write(values[shape.order[n]], indent: valueIndent)
       }
       shape.appendClosing(into: &buffer)
     }
 
     /// Writes an object whose shape is not cached: sorts its members and escapes its keys.
     @inline(never) mutating func writeUncachedObject(
-      _ members: UnsafeBufferPointer<JSONObject.Member>, indent: Int
+      _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>, indent: Int
     ) {
       let pretty = indent != ObjectShape.compact
-      let order = ObjectShape.canonicalOrder(members)
+      let order = ObjectShape.canonicalOrder(keys)
       buffer.append(0x7B)
       for n in order.indices {
         if n > 0 { buffer.append(0x2C) }
-        let member = members[order[n]]
+        let position = order[n]
         if pretty {
           buffer.appendNewline(indent: indent + 1)
-          Self.writeString(member.key, into: &buffer)
+          Self.writeString(keys[position], into: &buffer)
           buffer.append(": ")
-          write(member.value, indent: indent + 1)
+          write(values[position], indent: indent + 1)
         } else {
-          Self.writeString(member.key, into: &buffer)
+          Self.writeString(keys[position], into: &buffer)
           buffer.append(0x3A)
-          write(member.value, indent: ObjectShape.compact)
+          write(values[position], indent: ObjectShape.compact)
         }
       }
       if pretty { buffer.appendNewline(indent: indent) }

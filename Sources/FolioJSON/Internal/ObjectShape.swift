@@ -27,18 +27,18 @@ final class ObjectShape {
   /// Where each piece of ``text`` starts: `count + 2` entries.
   private let offsets: UnsafeMutablePointer<Int>
 
-  /// Prepares the shape of `members` for the compact style (`indent` ``compact``) or the pretty
-  /// style at `indent`.
+  /// Prepares the shape of an object with `keys` for the compact style (`indent` ``compact``) or
+  /// the pretty style at `indent`.
   ///
   /// - Complexity: O(*n* log *n*) in the number of members, plus their keys' length.
-  init(members: UnsafeBufferPointer<JSONObject.Member>, indent: Int) {
-    count = members.count
+  init(keys: [String], indent: Int) {
+    count = keys.count
     self.indent = indent
-    keys = members.map(\.key)
+    self.keys = keys
     keyBits = .allocate(capacity: Swift.max(count, 1))
-    for i in 0..<count { keyBits[i] = Self.bits(of: members[i].key) }
+    for i in 0..<count { keyBits[i] = Self.bits(of: keys[i]) }
     order = .allocate(capacity: Swift.max(count, 1))
-    let sorted = Self.canonicalOrder(members)
+    let sorted = keys.withUnsafeBufferPointer { Self.canonicalOrder($0) }
     for n in 0..<count { order[n] = sorted[n] }
 
     var bytes = ByteBuffer(capacity: 64)
@@ -49,7 +49,7 @@ final class ObjectShape {
       offsets[n] = bytes.count
       bytes.append(n == 0 ? 0x7B : 0x2C)
       if pretty { bytes.appendNewline(indent: indent + 1) }
-      JSONWriter.Encoder.writeString(members[order[n]].key, into: &bytes)
+      JSONWriter.Encoder.writeString(keys[order[n]], into: &bytes)
       if pretty { bytes.append(": ") } else { bytes.append(0x3A) }
     }
     offsets[count] = bytes.count
@@ -68,11 +68,13 @@ final class ObjectShape {
     offsets.deallocate()
   }
 
-  /// Whether `members` have exactly this shape's keys, in the same order.
-  @inline(__always) func matches(_ members: UnsafeBufferPointer<JSONObject.Member>) -> Bool {
-    guard members.count == count else { return false }
-    for i in 0..<count where Self.bits(of: members[i].key) != keyBits[i] {
-      guard JSONObject.sameKey(members[i].key, keys[i]) else { return false }
+  /// Whether `keys` are exactly this shape's keys, in the same order: at once when they are the
+  /// array the shape was made from (objects of one shape share it, see ``JSONObject``).
+  @inline(__always) func matches(_ keys: UnsafeBufferPointer<String>) -> Bool {
+    guard keys.count == count else { return false }
+    if keys.baseAddress == self.keys.withUnsafeBufferPointer(\.baseAddress) { return true }
+    for i in 0..<count where Self.bits(of: keys[i]) != keyBits[i] {
+      guard JSONObject.sameKey(keys[i], self.keys[i]) else { return false }
     }
     return true
   }
@@ -92,19 +94,19 @@ final class ObjectShape {
   }
 
   /// Member indices sorted by the UTF-8 bytes of their keys.
-  static func canonicalOrder(_ members: UnsafeBufferPointer<JSONObject.Member>) -> [Int] {
-    var sorted = Array(members.indices)
+  static func canonicalOrder(_ keys: UnsafeBufferPointer<String>) -> [Int] {
+    var sorted = Array(keys.indices)
     var inOrder = true
     var i = 1
-    while i < members.count {
-      if !JSONObject.keyPrecedes(members[i - 1].key, members[i].key) {
+    while i < keys.count {
+      if !JSONObject.keyPrecedes(keys[i - 1], keys[i]) {
         inOrder = false
         break
       }
       i += 1
     }
     if !inOrder {
-      sorted.sort { JSONObject.keyPrecedes(members[$0].key, members[$1].key) }
+      sorted.sort { JSONObject.keyPrecedes(keys[$0], keys[$1]) }
     }
     return sorted
   }

@@ -14,7 +14,7 @@ struct ObjectShapeCache {
   private(set) var misses = 0
   static let capacity = 8
 
-  /// The prepared shape of `members` for the compact style (`indent` ``ObjectShape/compact``)
+  /// The prepared shape of an object with `keys` (whose buffer is `buffer`) for the compact style (`indent` ``ObjectShape/compact``)
   /// or the pretty style at `indent`, from the cache when it was met before; `nil` when caching has stopped because
   /// shapes rarely repeat.
   ///
@@ -22,25 +22,25 @@ struct ObjectShapeCache {
   ///   length on a miss.
   @inline(__always)
   mutating func shape(
-    of members: UnsafeBufferPointer<JSONObject.Member>, indent: Int
+    of keys: [String], buffer: UnsafeBufferPointer<String>, indent: Int
   ) -> ObjectShape? {
     if last < entries.count {
       let entry = entries[last]
-      if entry.indent == indent, entry.matches(members) {
+      if entry.indent == indent, entry.matches(buffer) {
         hits &+= 1
         return entry
       }
     }
-    return search(members, indent: indent)
+    return search(keys, buffer: buffer, indent: indent)
   }
 
   @inline(never)
   private mutating func search(
-    _ members: UnsafeBufferPointer<JSONObject.Member>, indent: Int
+    _ keys: [String], buffer: UnsafeBufferPointer<String>, indent: Int
   ) -> ObjectShape? {
     for k in entries.indices where k != last {
       let entry = entries[k]
-      if entry.indent == indent, entry.matches(members) {
+      if entry.indent == indent, entry.matches(buffer) {
         hits &+= 1
         last = k
         return entry
@@ -48,7 +48,7 @@ struct ObjectShapeCache {
     }
     misses &+= 1
     guard misses < 64 || hits > misses else { return nil }
-    let shape = ObjectShape(members: members, indent: indent)
+    let shape = ObjectShape(keys: keys, indent: indent)
     if entries.count < Self.capacity {
       last = entries.count
       entries.append(shape)
