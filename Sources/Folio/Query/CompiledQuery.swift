@@ -343,5 +343,5 @@ private func containsUTF8(_ text: String, _ part: String) -> Bool {
 /// retain and release every string value on the way).
 @inline(__always)
 private func lookUp(_ key: String, in record: JSONObject) -> JSONValue? {
-  record.index(forKey: key).map { record.members[$0].value }
+  record.index(forKey: key).map { record.value(at: $0) }
 }

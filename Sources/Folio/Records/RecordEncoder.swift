@@ -48,7 +48,7 @@ public struct RecordEncoder: Sendable {
         code: .invalidValue, path: "",
         message: "expected a value that encodes as an object (a struct or class with fields)")
     }
-    return JSONObject(uniqueMembers: object.members.filter { !$0.value.isNull })
+    return JSONObject(uniqueMembers: object.filter { !$0.value.isNull })
   }
 
   /// Encodes `value` as any JSON value (an object, array or scalar).

@@ -71,67 +71,69 @@ struct RecordChecker: Sendable {
     var dropsMembers = false
     var id: RecordID?
     var cursor = 0
-    // Index the members in place: binding each member to a local copy retains its key and value.
-    record.members.withUnsafeBufferPointer { members in
-      for index in members.indices {
-        var position = -1
-        var probe = cursor
-        while probe < names.count {
-          if names[probe] == members[index].key {
-            position = probe
-            break
-          }
-          probe += 1
-        }
-        if position < 0 { position = lookup[members[index].key] ?? -1 }
-        guard position >= 0 else {
-          let key = members[index].key
-          problems.append(Problem(member: key, message: "'\(key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
-          continue
-        }
-        cursor = position + 1
-        if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
-        let slot = slots[position]
-        if case .null = members[index].value {
-          dropsMembers = true
-          if slot >= 0, !entity.attributes[slot].isOptional {
-            problems.append(Problem(member: members[index].key, message: "required attribute '\(members[index].key)' of \(entity.name) is null; give it a value"))
-          }
-          continue
-        }
-        if slot >= 0 {
-          // Fast path: a value of the attribute's own plain JSON kind is canonical as it is.
-          let isPlain: Bool
-          switch (plainKind[position], members[index].value) {
-          case (0, .string), (1, .int), (2, .double), (3, .bool): isPlain = true
-          case (4, .string(let text)): isPlain = ISODate.isCanonical(text)
-          case (9, .string(let text)): isPlain = Attribute.isCanonicalUUID(text)
-          case (5...8, .array(let elements)):
-            isPlain = Self.allElements(elements, haveKind: plainKind[position] - 5)
-          default: isPlain = false
-          }
-          if !isPlain {
-            do throws(CoercionError) {
-              try entity.attributes[slot].validateStored(members[index].value)
-            } catch {
-              problems.append(Problem(member: members[index].key, message: error.description))
+    // Index the members in place: binding each key and value to a local copy retains it.
+    record.keys.withUnsafeBufferPointer { keys in
+      record.values.withUnsafeBufferPointer { values in
+        for index in keys.indices {
+          var position = -1
+          var probe = cursor
+          while probe < names.count {
+            if names[probe] == keys[index] {
+              position = probe
+              break
             }
+            probe += 1
           }
-          if position == identifierSlot {
-            switch members[index].value {
-            case .int(let i): id = .int(i)
-            case .string(let s): id = .string(s)
-            default: break
-            }
-          }
-        } else {
-          let relationship = entity.relationships[~slot]
-          if relationship.isToMany, case .array(let elements) = members[index].value, elements.isEmpty {
-            dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+          if position < 0 { position = lookup[keys[index]] ?? -1 }
+          guard position >= 0 else {
+            let key = keys[index]
+            problems.append(Problem(member: key, message: "'\(key)' is not an attribute or relationship of \(entity.name) (expected one of: \(memberList)); remove it or add it to the schema"))
             continue
           }
-          if let message = relationshipProblem(members[index].value, relationship) {
-            problems.append(Problem(member: members[index].key, message: message))
+          cursor = position + 1
+          if position < 64 { seenMask |= 1 << UInt64(position) } else { seenMore[position] = true }
+          let slot = slots[position]
+          if case .null = values[index] {
+            dropsMembers = true
+            if slot >= 0, !entity.attributes[slot].isOptional {
+              problems.append(Problem(member: keys[index], message: "required attribute '\(keys[index])' of \(entity.name) is null; give it a value"))
+            }
+            continue
+          }
+          if slot >= 0 {
+            // Fast path: a value of the attribute's own plain JSON kind is canonical as it is.
+            let isPlain: Bool
+            switch (plainKind[position], values[index]) {
+            case (0, .string), (1, .int), (2, .double), (3, .bool): isPlain = true
+            case (4, .string(let text)): isPlain = ISODate.isCanonical(text)
+            case (9, .string(let text)): isPlain = Attribute.isCanonicalUUID(text)
+            case (5...8, .array(let elements)):
+              isPlain = Self.allElements(elements, haveKind: plainKind[position] - 5)
+            default: isPlain = false
+            }
+            if !isPlain {
+              do throws(CoercionError) {
+                try entity.attributes[slot].validateStored(values[index])
+              } catch {
+                problems.append(Problem(member: keys[index], message: error.description))
+              }
+            }
+            if position == identifierSlot {
+              switch values[index] {
+              case .int(let i): id = .int(i)
+              case .string(let s): id = .string(s)
+              default: break
+              }
+            }
+          } else {
+            let relationship = entity.relationships[~slot]
+            if relationship.isToMany, case .array(let elements) = values[index], elements.isEmpty {
+              dropsMembers = true  // An empty to-many is the same as an absent one; canonical files omit it.
+              continue
+            }
+            if let message = relationshipProblem(values[index], relationship) {
+              problems.append(Problem(member: keys[index], message: message))
+            }
           }
         }
       }
@@ -143,7 +145,7 @@ struct RecordChecker: Sendable {
     }
     var cleaned = record
     if dropsMembers {
-      cleaned = JSONObject(uniqueMembers: record.members.filter { member in
+      cleaned = JSONObject(uniqueMembers: record.filter { member in
         if member.value.isNull { return false }
         if let position = lookup[member.key], slots[position] < 0, member.value == .array([]) { return false }
         return true

@@ -135,9 +135,9 @@ extension StoreLoader {
   /// ``RecordChecker/check(_:)`` would report). Reads the members in place: copying each would
   /// retain its key and value.
   private static func trustedIdentifier(in record: JSONObject, _ attribute: Attribute) -> RecordID? {
-    record.members.withUnsafeBufferPointer { members -> RecordID? in
-      for index in members.indices where JSONObject.sameKey(members[index].key, attribute.name) {
-        switch (attribute.type, members[index].value) {
+    record.keys.withUnsafeBufferPointer { keys -> RecordID? in
+      for index in keys.indices where JSONObject.sameKey(keys[index], attribute.name) {
+        switch (attribute.type, record.value(at: index)) {
         case (.int, .int(let i)): return .int(i)
         case (.string, .string(let s)): return .string(s)
         case (_, .int(let i)): return (try? attribute.validateStored(.int(i))) != nil ? .int(i) : nil

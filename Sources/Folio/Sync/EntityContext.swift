@@ -124,6 +124,9 @@ final class EntityContext {
   /// `identifiers.count` an identifier, else an attribute at `position - identifiers.count`. A
   /// new record is built in this order, the order its file holds it in.
   let insertOrder: [Int]
+  /// The names of ``insertOrder``: the keys of a new record that has every attribute. Every such
+  /// record shares this array (``JSONObject`` keeps keys apart from values).
+  let insertKeys: [String]
 
   init(info: SchemaIndex.EntityInfo, schema: Schema) {
     entity = info.entity
@@ -161,6 +164,7 @@ final class EntityContext {
     itemKeys = (identifiers + attributes).map(\.keys)
     let names = (identifiers + attributes).map(\.name)
     insertOrder = names.indices.sorted { JSONObject.keyPrecedes(names[$0], names[$1]) }
+    insertKeys = insertOrder.map { names[$0] }
     var relationships: [RelationshipSlot] = []
     for (position, relationship) in entity.relationships.enumerated() {
       guard let info = info.relationship(named: relationship.name) else { continue }

@@ -44,35 +44,39 @@ struct MemberPositions {
     positions = Array(repeating: -1, count: candidates.count)
   }
 
-  /// Finds the slots' positions among `members`, reusing the previous answer when the members'
-  /// keys are the very strings seen last time.
+  /// Finds the slots' positions among `keys` (an object's, in member order), reusing the
+  /// previous answer when the keys are the very strings seen last time — at once when they are
+  /// the same array (objects of one parse share it, see ``JSONObject``).
   ///
   /// - Complexity: O(*m*) in the number of members when the shape repeats, else O(*m* × *n*).
-  @inline(__always) mutating func resolve(_ members: [JSONObject.Member]) {
-    if members.count == shape.count {
+  @inline(__always) mutating func resolve(_ keys: [String]) {
+    if keys.count == shape.count {
       var same = true
-      members.withUnsafeBufferPointer { buffer in
-        for i in buffer.indices where StringBits(buffer[i].key) != StringBits(shape[i]) {
-          same = false
-          break
+      keys.withUnsafeBufferPointer { buffer in
+        shape.withUnsafeBufferPointer { shape in
+          if buffer.baseAddress == shape.baseAddress { return }
+          for i in buffer.indices where StringBits(buffer[i]) != StringBits(shape[i]) {
+            same = false
+            break
+          }
         }
       }
       if same { return }
     }
-    relearn(members)
+    relearn(keys)
   }
 
-  private mutating func relearn(_ members: [JSONObject.Member]) {
-    shape = members.map(\.key)
+  private mutating func relearn(_ keys: [String]) {
+    shape = keys
     ambiguous.removeAll()
     for slot in candidates.indices {
       if candidates[slot].count == 1 {
         let name = candidates[slot][0]
-        positions[slot] = members.firstIndex { JSONObject.sameKey($0.key, name) } ?? -1
+        positions[slot] = keys.firstIndex { JSONObject.sameKey($0, name) } ?? -1
         continue
       }
       let present = candidates[slot].compactMap { name in
-        members.firstIndex { JSONObject.sameKey($0.key, name) }
+        keys.firstIndex { JSONObject.sameKey($0, name) }
       }
       positions[slot] = present.first ?? -1
       if present.count > 1 { ambiguous.append((slot, present)) }

@@ -55,7 +55,7 @@ extension SyncPlanner {
     }
     // Where the identifier and attribute keys sit in this item (usually where they sat in the
     // previous one).
-    itemPositions[context].resolve(item.members)
+    itemPositions[context].resolve(item.keys)
     let itemAt = itemPositions[context].positions
     if !itemPositions[context].ambiguous.isEmpty || !ctx.comparedMembers.isEmpty {
       noteConflictingKeys(context, item, at: pointer)
@@ -104,7 +104,7 @@ extension SyncPlanner {
     // Attributes (D1, D2, D6): the value each attribute will hold, read and converted first.
     var recordAt: [Int] = []
     if let existing {
-      recordPositions[context].resolve(existing.members)
+      recordPositions[context].resolve(existing.keys)
       recordAt = recordPositions[context].positions
     }
     var changed = false
@@ -125,7 +125,7 @@ extension SyncPlanner {
       }
       for (n, attributeSlot) in ctx.attributes.enumerated() {
         var stored: JSONValue?
-        if let existing, recordAt[n] >= 0 { stored = existing.members[recordAt[n]].value }
+        if let existing, recordAt[n] >= 0 { stored = existing.value(at: recordAt[n]) }
         let raw = SyncPlanner.value(of: attributeSlot, at: itemAt[ctx.identifiers.count + n], in: item)
         guard let raw else {
           if existing == nil, let value = attributeSlot.attribute.defaultValue {
@@ -160,7 +160,7 @@ extension SyncPlanner {
         if changed {
           for (n, attributeSlot) in ctx.attributes.enumerated() {
             var stored: JSONValue?
-            if recordAt[n] >= 0 { stored = existing.members[recordAt[n]].value }
+            if recordAt[n] >= 0 { stored = existing.value(at: recordAt[n]) }
             if stored != values[n] { record[attributeSlot.name] = values[n].take() }
           }
         }
@@ -234,18 +234,18 @@ extension SyncPlanner {
     _ recordAt: [Int]
   ) -> Bool {
     let offset = ctx.identifiers.count
-    return item.members.withUnsafeBufferPointer { given in
-      stored.members.withUnsafeBufferPointer { held in
+    return item.values.withUnsafeBufferPointer { given in
+      stored.values.withUnsafeBufferPointer { held in
         for (n, slot) in ctx.attributes.enumerated() {
           let at = recordAt[n]
           if slot.keys != nil {
             let position = itemAt[offset + n]
             if position < 0 { continue }
-            guard at >= 0, slot.settles(given[position].value, as: held[at].value, ctx.dateFormats)
+            guard at >= 0, slot.settles(given[position], as: held[at], ctx.dateFormats)
             else { return false }
           } else {
             guard let raw = slot.member.value(in: item) else { continue }
-            guard at >= 0, slot.settles(raw, as: held[at].value, ctx.dateFormats) else {
+            guard at >= 0, slot.settles(raw, as: held[at], ctx.dateFormats) else {
               return false
             }
           }
@@ -263,7 +263,7 @@ extension SyncPlanner {
     if slot.keys != nil {
       // Not a `?:` with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` would be `.null`.
       guard position >= 0 else { return JSONValue?.none }
-      return item.members[position].value
+      return item.value(at: position)
     }
     return slot.member.value(in: item)
   }
@@ -274,7 +274,7 @@ extension SyncPlanner {
     -> JSONKeyPath
   {
     if slot.keys != nil, position >= 0 {
-      return JSONKeyPath(components: [item.members[position].key])
+      return JSONKeyPath(components: [item.key(at: position)])
     }
     return slot.member.match(in: item)?.path ?? slot.member.allKeyPaths[0]
   }
@@ -303,7 +303,7 @@ extension SyncPlanner {
         n < ctx.identifiers.count ? ctx.identifiers[n] : ctx.attributes[n - ctx.identifiers.count]
       noteConflict(
         ctx, slot.member.name,
-        positions.map { (JSONKeyPath(components: [item.members[$0].key]), item.members[$0].value) },
+        positions.map { (JSONKeyPath(components: [item.key(at: $0)]), item.value(at: $0)) },
         at: pointer)
     }
     for member in ctx.comparedMembers {
@@ -337,29 +337,38 @@ extension SyncPlanner {
 
   /// A new record holding `id` in its identifier attributes and the non-`nil` `values` of its
   /// attributes, built in canonical key order. The values are moved out of `values`, not copied
-  /// (a copy retains each string and array, and clearing `values` releases it again).
+  /// (a copy retains each string and array, and clearing `values` releases it again). A record
+  /// with every attribute shares its keys with the entity's other such records
+  /// (``EntityContext/insertKeys``).
   static func newRecord(_ ctx: EntityContext, _ id: RecordID, _ values: inout [JSONValue?])
     -> JSONObject
   {
-    var members: [JSONObject.Member] = []
-    members.reserveCapacity(ctx.identifiers.count + values.count + ctx.relationships.count)
     let identifierCount = ctx.identifiers.count
-    for position in ctx.insertOrder {
+    var recordValues: [JSONValue] = []
+    recordValues.reserveCapacity(ctx.insertOrder.count + ctx.relationships.count)
+    var keys: [String]? = nil
+    for (n, position) in ctx.insertOrder.enumerated() {
+      let value: JSONValue?
       if position < identifierCount {
-        let part: RecordID
         if identifierCount == 1 {
-          part = id
+          value = id.jsonValue
         } else if case .composite(let parts) = id, position < parts.count {
-          part = parts[position]
+          value = parts[position].jsonValue
         } else {
-          continue
+          value = nil
         }
-        members.append(JSONObject.Member(key: ctx.identifiers[position].name, value: part.jsonValue))
-      } else if let value = values[position - identifierCount].take() {
-        members.append(JSONObject.Member(key: ctx.attributes[position - identifierCount].name, value: value))
+      } else {
+        value = values[position - identifierCount].take()
+      }
+      if let value {
+        recordValues.append(value)
+        keys?.append(ctx.insertKeys[n])
+      } else if keys == nil {
+        // The first absent member: from here on the record has keys of its own.
+        keys = Array(ctx.insertKeys[..<n])
       }
     }
-    return JSONObject(uniqueMembers: members)
+    return JSONObject(uniqueKeys: keys ?? ctx.insertKeys, values: recordValues)
   }
 
   /// One identifier component of an item, or `nil` after noting why the item is skipped (no

@@ -64,14 +64,14 @@ import Testing
 
   @Test func theOneWalkDeclinesPairsWhoseKeysDiffer() {
     let before: JSONObject = ["a": 1, "b": 2]
-    #expect(SyncPlanner.sameKeyChanges(before.members, (["a": 1, "c": 2] as JSONObject).members) == nil)
-    #expect(SyncPlanner.sameKeyChanges(before.members, (["b": 2, "a": 1] as JSONObject).members) == nil)
-    #expect(SyncPlanner.sameKeyChanges(before.members, (["a": 1] as JSONObject).members) == nil)
+    #expect(SyncPlanner.sameKeyChanges(before, (["a": 1, "c": 2] as JSONObject)) == nil)
+    #expect(SyncPlanner.sameKeyChanges(before, (["b": 2, "a": 1] as JSONObject)) == nil)
+    #expect(SyncPlanner.sameKeyChanges(before, (["a": 1] as JSONObject)) == nil)
     // Canonically equivalent keys are different JSON keys.
     let composed: JSONObject = ["é": 1]
-    #expect(SyncPlanner.sameKeyChanges(composed.members, (["e\u{301}": 1] as JSONObject).members) == nil)
+    #expect(SyncPlanner.sameKeyChanges(composed, (["e\u{301}": 1] as JSONObject)) == nil)
     #expect(
-      SyncPlanner.sameKeyChanges(before.members, (["a": 1, "b": 3] as JSONObject).members)
+      SyncPlanner.sameKeyChanges(before, (["a": 1, "b": 3] as JSONObject))
         == [FieldChange(field: "b", before: 2, after: 3)])
   }
 }
