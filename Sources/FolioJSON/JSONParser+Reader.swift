@@ -39,6 +39,12 @@ extension JSONParser {
       var start: Int
       /// Where an object's keys start on ``keys``.
       var keyStart: Int
+      /// For an object: how many of its first keys were read as those of the key sequence
+      /// kept for its depth (``KeyArrayCache``), without pushing them on ``keys``; -1 once a key
+      /// differs, and from then on all its keys are on ``keys``.
+      var matched = -1
+      /// For an object: its nesting depth (0 for the outermost), the cache's slot.
+      var depth = 0
     }
 
     init(buffer: UnsafeBufferPointer<UInt8>, options: Options, pool: JSONParser.StringPool?) {
@@ -123,9 +129,11 @@ extension JSONParser {
             value = .object(JSONObject())
           } else {
             if depth > 0 { frames.append(current) }
-            current = Frame(isObject: true, start: values.count, keyStart: keys.count)
+            current = Frame(
+              isObject: true, start: values.count, keyStart: keys.count,
+              matched: depth < KeyArrayCache.depths ? 0 : -1, depth: depth)
             depth += 1
-            try readKey(keyStart: current.keyStart)
+            try readKey(&current)
             continue readValue
           }
         case UInt8(ascii: "["):
@@ -173,7 +181,7 @@ extension JSONParser {
                   .trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma
                 )
               }
-              try readKey(keyStart: current.keyStart)
+              try readKey(&current)
               continue readValue
             } else if byte == UInt8(ascii: "}") {
               position += 1
@@ -181,7 +189,7 @@ extension JSONParser {
               depth -= 1
               if depth > 0 { current = frames.removeLast() }
               if !largeObjectKeys.isEmpty { largeObjectKeys[closed.keyStart] = nil }
-              value = .object(popObject(closed, depth: depth))
+              value = .object(popObject(closed))
             } else {
               throw error(
                 .expectedCommaOrBrace,
@@ -219,24 +227,33 @@ extension JSONParser {
       }
     }
 
-    /// Moves the keys and values of the object `frame`, closed at nesting `depth` (0 for the
-    /// outermost), off the stacks into an object, whose keys are an earlier object's when they
-    /// are the same (``KeyArrayCache``).
-    @inline(__always) mutating func popObject(_ frame: Frame, depth: Int) -> JSONObject {
+    /// Moves the keys and values of the object `frame` off the stacks into an object, whose
+    /// keys are the kept ones of its depth when they are the same (``KeyArrayCache``).
+    @inline(__always) mutating func popObject(_ frame: Frame) -> JSONObject {
+      let values = values.popArray(from: frame.start)
+      if frame.matched >= 0, let shape = keyArrays.shape(at: frame.depth) {
+        if frame.matched == shape.count {
+          keyArrays.noteHit()
+          return JSONObject(uniqueKeys: shape.keys, values: values)
+        }
+        // The object ended after a part of the sequence.
+        keyArrays.noteMiss()
+        let objectKeys = Array(shape.keys[..<frame.matched])
+        keyArrays.insert(objectKeys, depth: frame.depth)
+        return JSONObject(uniqueKeys: objectKeys, values: values)
+      }
       let n = keys.count - frame.keyStart
       let keyBase = keys.base + frame.keyStart
-      let objectKeys: [String]
-      if let shared = keyArrays.match(keyBase, count: n, depth: depth) {
+      if let shared = keyArrays.match(keyBase, count: n, depth: frame.depth) {
         // Released one by one: `deinitialize(count:)` goes through the runtime's generic
         // `swift_arrayDestroy` (callgrind: about 250 instructions an item of the benchmark).
         for i in 0..<n { _ = (keyBase + i).move() }
         keys.forgetMoved(from: frame.keyStart)
-        objectKeys = shared
-      } else {
-        objectKeys = keys.popArray(from: frame.keyStart)
-        if keyArrays.isCaching { keyArrays.insert(objectKeys, depth: depth) }
+        return JSONObject(uniqueKeys: shared, values: values)
       }
-      return JSONObject(uniqueKeys: objectKeys, values: values.popArray(from: frame.start))
+      let objectKeys = keys.popArray(from: frame.keyStart)
+      keyArrays.insert(objectKeys, depth: frame.depth)
+      return JSONObject(uniqueKeys: objectKeys, values: values)
     }
 
     @inline(__always) mutating func checkDepth(_ openContainers: Int) throws(JSONError) {
@@ -248,9 +265,10 @@ extension JSONParser {
       }
     }
 
-    /// Reads `"key" :` at the cursor and pushes the key, rejecting a key the object (whose keys
-    /// start at `keyStart`) already has.
-    @inline(__always) mutating func readKey(keyStart: Int) throws(JSONError) {
+    /// Reads `"key" :` at the cursor for the object `frame`: as the next key of the sequence
+    /// kept for its depth when the input spells that key, else as a new string, pushed after
+    /// rejecting a key the object already has.
+    @inline(__always) mutating func readKey(_ frame: inout Frame) throws(JSONError) {
       guard position < count else {
         throw error(.unexpectedEnd, "the input ended inside an object; expected a key")
       }
@@ -258,11 +276,34 @@ extension JSONParser {
         throw error(
           .expectedKey, "expected a string key in double quotes" + commentHint(at: position))
       }
+      if frame.matched >= 0 {
+        if let shape = keyArrays.shape(at: frame.depth), frame.matched < shape.count,
+          let length = shape.spelledLength(ofKey: frame.matched, in: buffer, quote: position)
+        {
+          // The next key of the sequence, unique because the sequence's keys are.
+          position += 1 + length
+          try readColon(after: shape.keys[frame.matched])
+          frame.matched += 1
+          return
+        }
+        // Another key: the keys read so far go on the stack, and reading goes on as usual.
+        if frame.matched > 0, let shape = keyArrays.shape(at: frame.depth) {
+          for i in 0..<frame.matched { keys.push(shape.keys[i]) }
+        }
+        frame.matched = -1
+      }
+      let keyStart = frame.keyStart
       let keyPosition = position
       let (key, length) = try parseKey()
       if keys.count > keyStart {
         try checkUnique(key, length: length, keyStart: keyStart, at: keyPosition)
       }
+      try readColon(after: key)
+      keys.push(key)
+    }
+
+    /// Reads the `:` after `key` (and the whitespace before it).
+    @inline(__always) mutating func readColon(after key: String) throws(JSONError) {
       skipWhitespace()
       guard position < count else {
         throw error(.unexpectedEnd, "the input ended after a key; expected ':'")
@@ -271,7 +312,6 @@ extension JSONParser {
         throw error(.expectedColon, "expected ':' after the key \"\(key)\"")
       }
       position += 1
-      keys.push(key)
     }
 
     /// Rejects `key` (`length` bytes of UTF-8) if the object whose keys start at `keyStart`
