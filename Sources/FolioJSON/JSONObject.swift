@@ -84,7 +84,7 @@ public struct JSONObject: Sendable {
   /// Creates an object from keys the caller guarantees are unique and their values, in the same
   /// order.
   ///
-  /// Objects made with the same `keys` array share its storage (see ``sharingKeys(of:)``).
+  /// Objects made with the same `keys` array share its storage (see ``sharesKeys(with:)``).
   ///
   /// - Precondition: `keys.count == values.count`.
   public init(uniqueKeys keys: [String], values: [JSONValue]) {
@@ -136,7 +136,8 @@ public struct JSONObject: Sendable {
   /// Makes this object use `other`'s key buffer when both have the same keys in the same order,
   /// so that the two hold one copy of them; returns whether they now share it.
   ///
-  /// A store calls this with a record of the same entity before keeping a new one.
+  /// For code that builds many objects of one shape a member at a time: sharing the first
+  /// one's keys keeps a single copy of them.
   ///
   /// - Complexity: O(*n*) in the number of members.
   @discardableResult
