@@ -25,7 +25,8 @@ extension JSONParser {
     var keys: UnsafeStack<String>
     /// Long keys already seen, to reuse their `String`s.
     var keyCache = KeyCache()
-    /// Key sequences of closed objects, to share one array among objects of one shape.
+    /// Key sequences of closed objects: objects of one shape share one keys array, and their keys
+    /// are read by comparing bytes.
     var keyArrays = KeyArrayCache()
     /// The keys of open objects too large for a linear duplicate check, by ``Frame/keyStart``.
     var largeObjectKeys: [Int: Set<String>] = [:]
