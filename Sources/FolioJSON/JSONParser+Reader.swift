@@ -278,17 +278,17 @@ extension JSONParser {
           .expectedKey, "expected a string key in double quotes" + commentHint(at: position))
       }
       if frame.matched >= 0 {
-        if let shape = keyArrays.shape(at: frame.depth), frame.matched < shape.count,
-          let length = shape.spelledLength(ofKey: frame.matched, in: buffer, quote: position)
-        {
-          // The next key of the sequence, unique because the sequence's keys are.
-          position += 1 + length
-          try readColon(after: shape.keys[frame.matched])
-          frame.matched += 1
-          return
-        }
-        // Another key: the keys read so far go on the stack, and reading goes on as usual.
-        if frame.matched > 0, let shape = keyArrays.shape(at: frame.depth) {
+        if let shape = keyArrays.shape(at: frame.depth) {
+          if frame.matched < shape.count,
+            let length = shape.spelledLength(ofKey: frame.matched, in: buffer, quote: position)
+          {
+            // The next key of the sequence, unique because the sequence's keys are.
+            position += 1 + length
+            try readColon(after: shape.keys[frame.matched])
+            frame.matched += 1
+            return
+          }
+          // Another key: the keys read so far go on the stack, and reading goes on as usual.
           for i in 0..<frame.matched { keys.push(shape.keys[i]) }
         }
         frame.matched = -1

@@ -108,18 +108,14 @@ final class KeyShape {
     return length
   }
 
-  /// Whether the `count` keys at `keys` are these, in order: by their bit patterns (keys of one
-  /// origin share them) or else by their UTF-8 bytes.
-  @inline(__always)
+  /// Whether the `count` keys at `keys` are these, in order (``JSONObject/sameKey(_:_:)``, which
+  /// settles keys of one origin by their bit patterns). Out of line: only objects whose keys
+  /// were not read by their bytes get here (the first of a shape, or keys spelt with escapes).
+  @inline(never)
   func equals(_ other: UnsafeMutablePointer<String>, _ count: Int) -> Bool {
     guard keys.count == count, count > 0 else { return false }
     return keys.withUnsafeBufferPointer { keys in
-      for i in 0..<count {
-        if unsafeBitCast(keys[i], to: (UInt64, UInt64).self) == unsafeBitCast(other[i], to: (UInt64, UInt64).self) {
-          continue
-        }
-        guard JSONObject.sameKey(keys[i], other[i]) else { return false }
-      }
+      for i in 0..<count where !JSONObject.sameKey(keys[i], other[i]) { return false }
       return true
     }
   }

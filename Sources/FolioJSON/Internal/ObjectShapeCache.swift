@@ -14,9 +14,10 @@ struct ObjectShapeCache {
   private(set) var misses = 0
   static let capacity = 8
 
-  /// The prepared shape of an object with `keys` (whose buffer is `buffer`) for the compact style (`indent` ``ObjectShape/compact``)
-  /// or the pretty style at `indent`, from the cache when it was met before; `nil` when caching has stopped because
-  /// shapes rarely repeat.
+  /// The prepared shape of an object with `keys` (whose elements `buffer` points at, so a shape
+  /// made from the same array matches at once) for the compact style (`indent`
+  /// ``ObjectShape/compact``) or the pretty style at `indent`, from the cache when it was met
+  /// before; `nil` when caching has stopped because shapes rarely repeat.
   ///
   /// - Complexity: O(*n*) in the number of members on a hit; O(*n* log *n*) plus the keys'
   ///   length on a miss.
