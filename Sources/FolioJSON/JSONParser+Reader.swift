@@ -23,6 +23,10 @@ extension JSONParser {
     /// Keys of the open objects' members; ``values`` holds as many of their values, or one
     /// fewer while a member's value is being read.
     var keys: UnsafeStack<String>
+    /// Whether errors carry their line, column and source line. Finding the line scans the
+    /// input from its start, so a caller that only needs to know that (and where) a run of
+    /// elements stopped turns it off (``JSONParser/parseElements(_:from:afterElement:limit:isComplete:options:pool:)``).
+    var locatesErrors = true
     /// Long keys already seen, to reuse their `String`s.
     var keyCache = KeyCache()
     /// Key sequences of closed objects: objects of one shape share one keys array, and their keys
@@ -48,11 +52,15 @@ extension JSONParser {
       var depth = 0
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, options: Options, pool: JSONParser.StringPool?) {
+    /// A reader of `buffer`; `enclosing` containers around what it reads count towards the
+    /// nesting limit (1 for the elements of an array read without it).
+    init(
+      buffer: UnsafeBufferPointer<UInt8>, options: Options, pool: JSONParser.StringPool?, enclosing: Int = 0
+    ) {
       self.buffer = buffer
       self.options = options
       self.pool = pool
-      maxDepth = options.maxDepth
+      maxDepth = options.maxDepth - enclosing
       maxStringBytes = options.maxStringBytes
       buildsInlineStrings = InlineString.isAvailable
       values = UnsafeStack(capacity: 64)
@@ -69,7 +77,12 @@ extension JSONParser {
     // Never inlined: keeps the message building out of the hot paths that throw.
     @inline(never)
     func error(_ code: JSONError.Code, _ message: String, at offset: Int? = nil) -> JSONError {
-      JSONError.located(
+      guard locatesErrors else {
+        return JSONError(
+          code: code, message: message, offset: min(offset ?? position, buffer.count), line: 0, column: 0,
+          sourceLine: "", file: options.file)
+      }
+      return JSONError.located(
         code: code, message: message, offset: min(offset ?? position, buffer.count),
         in: buffer, file: options.file)
     }

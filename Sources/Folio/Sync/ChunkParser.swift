@@ -3,11 +3,11 @@ import Foundation
 import Synchronization
 
 /// Parses a payload's chunks in order, on a thread of its own a few chunks ahead of the reader
-/// when there are several, so splitting and parsing the payload overlap planning it. The reader
-/// takes chunks with ``next()``; when it is done (or gives up early), the parser stops.
+/// when there are several, so parsing the payload overlaps planning it. The reader takes chunks
+/// with ``next()``; when it is done (or gives up early), the parser stops.
 ///
-/// The parsing thread's loop: parse a chunk's text, hand the items over, cut the next chunk's
-/// text from the payload (reading the file further if need be).
+/// The parsing thread's loop: hand a chunk's items over, parse the next chunk's items from the
+/// payload (reading the file further if need be).
 final class ChunkParser: Sendable {
   enum Chunk: Sendable {
     case items([JSONValue])
@@ -15,15 +15,14 @@ final class ChunkParser: Sendable {
     case end
   }
 
-  /// The payload's chunks after the first, cut on the parsing thread; `nil` when the first was
-  /// the only one (then there is no thread). Only the parsing thread takes the lock.
+  /// The payload's chunks after the first, parsed on the parsing thread; `nil` when the first
+  /// was the only one (then there is no thread). Only the parsing thread takes the lock.
   private let rest: Mutex<PayloadChunks?>
   /// Whether there is a parsing thread.
   private let background: Bool
-  /// The only chunk's text when there is no parsing thread, until it is taken.
-  private let single: Mutex<[UInt8]?>
-  private let options: JSONParser.Options
-  /// How many items the splitting has found, for progress.
+  /// The only chunk's items when there is no parsing thread, until they are taken.
+  private let single: Mutex<[JSONValue]?>
+  /// How many items the parsing has read, for progress.
   let count: ItemCount
   /// Chunks parsed and not yet taken, and whether the reader has stopped.
   private let state = Mutex<(ready: [Chunk], stopped: Bool)>(([], false))
@@ -36,10 +35,9 @@ final class ChunkParser: Sendable {
   private let collect = DispatchSemaphore(value: 0)
   static let ahead = 4
 
-  /// A parser of `first` (the first chunk's text, `nil` for an empty array) and, on a thread of
-  /// its own, of the chunks `rest` cuts after it.
-  init(first: [UInt8]?, rest: PayloadChunks?, count: ItemCount, options: JSONParser.Options) {
-    self.options = options
+  /// A source of `first` (the first chunk's items, `nil` for an empty array) and, parsed on a
+  /// thread of its own, of the chunks `rest` reads after it.
+  init(first: [JSONValue]?, rest: PayloadChunks?, count: ItemCount) {
     self.count = count
     // Created at 0 and raised to `ahead`, not created at `ahead`: libdispatch traps when a
     // semaphore is freed below the value it was created with, which is where this one ends
@@ -72,31 +70,18 @@ final class ChunkParser: Sendable {
     collect.signal()
   }
 
-  /// The items of one chunk's text; `.failed` when they do not parse. String values repeated
-  /// across chunks are shared through `pool`, when there is one.
-  private func parse(_ text: [UInt8], pool: JSONParser.StringPool? = nil) -> Chunk {
-    guard case .array(let items)? = try? JSONParser.parse(text, options: options, pool: pool) else {
-      return .failed
-    }
-    return .items(items)
-  }
-
   /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
-  /// the reader stops: parse a chunk's text, hand the chunk over, cut the next one's text.
-  private func produce(first: [UInt8]) {
-    var text = first
-    let pool = JSONParser.StringPool()
+  /// the reader stops: hand a chunk over, parse the next one.
+  private func produce(first: [JSONValue]) {
+    var chunk = Chunk.items(first)
     while true {
       free.wait()
       if state.withLock({ $0.stopped }) { return }
       freeGarbage()
-      let chunk = parse(text, pool: pool)
       hand(chunk)
-      guard case .items = chunk else { break }
-      // The next chunk's text goes into the same buffer (fresh memory per chunk was page faults).
-      let next = rest.withLock { $0?.next(into: &text) ?? .malformed }
-      guard case .chunk(let items) = next else {
-        // The split is over: let the reading window (8 MB at most) and the file go now, not
+      let next = rest.withLock { $0?.next() ?? .malformed }
+      guard case .items(let items) = next else {
+        // The payload is read: let the reading window (8 MB at most) and the file go now, not
         // when the sync ends (massif, 100k day 1: the window was 7% of the heap's peak).
         rest.withLock { $0 = nil }
         let isEnd: Bool
@@ -106,7 +91,8 @@ final class ChunkParser: Sendable {
         hand(isEnd ? .end : .failed)
         break
       }
-      count.add(items)
+      count.add(items.count)
+      chunk = .items(items)
     }
     // Parsing usually finishes well ahead of the planner: keep freeing what it is done with.
     while true {
@@ -134,8 +120,8 @@ final class ChunkParser: Sendable {
   /// no more once it has returned `.end` or `.failed`.
   func next() -> Chunk {
     guard background else {
-      guard let text = single.withLock({ $0.take() }) else { return .end }
-      return parse(text)
+      guard let items = single.withLock({ $0.take() }) else { return .end }
+      return .items(items)
     }
     ready.wait()
     let chunk = state.withLock { $0.ready.removeFirst() }
@@ -144,27 +130,27 @@ final class ChunkParser: Sendable {
   }
 }
 
-/// How many items a streamed payload holds: estimated when the first chunk is cut, counted as
-/// the splitting goes, exact once it has reached the array's end.
+/// How many items a streamed payload holds: estimated when the first chunk is read, counted as
+/// the reading goes, exact once it has reached the array's end.
 final class ItemCount: Sendable {
   /// The estimate made from the first chunk.
   let estimate: Int
-  private let split: Atomic<Int>
+  private let read: Atomic<Int>
   private let complete = Atomic(false)
 
-  init(estimate: Int, split: Int) {
+  init(estimate: Int, read: Int) {
     self.estimate = estimate
-    self.split = Atomic(split)
+    self.read = Atomic(read)
   }
 
-  func add(_ items: Int) { split.add(items, ordering: .relaxed) }
+  func add(_ items: Int) { read.add(items, ordering: .relaxed) }
   func finish() { complete.store(true, ordering: .releasing) }
 
   /// The total to report when `completed` items are planned: the exact count once the whole
-  /// array is split, else the estimate, never below what is known to exist.
+  /// array is read, else the estimate, never below what is known to exist.
   func total(completed: Int) -> Int {
     let isComplete = complete.load(ordering: .acquiring)
-    let split = split.load(ordering: .relaxed)
-    return isComplete ? max(split, completed) : max(estimate, split, completed)
+    let read = read.load(ordering: .relaxed)
+    return isComplete ? max(read, completed) : max(estimate, read, completed)
   }
 }

@@ -1,60 +1,78 @@
 import Foundation
 
-/// The chunks of a payload's top-level array as texts ready to parse (`[` + items + `]`), cut
-/// from bytes in memory or from a file read a block at a time.
+/// The items of a payload's top-level array, parsed a chunk at a time from bytes in memory or
+/// from a file read a block at a time.
 ///
-/// From a file, only a window is held: the bytes of the chunk being gathered and of the block
-/// being split. Bytes are dropped once their chunk has been cut, so a sync of a large file holds
-/// a few MiB of its text at a time, not the text. Anything unexpected — text that is not an
-/// array of delimited items, a read error, a file longer than the parser's limit — ends the
-/// chunks with ``Next/malformed``: the caller then reads the payload the ordinary way, which
-/// reports the problem as it always has.
+/// Items are parsed straight from the bytes (``JSONParser/parseElements(_:from:afterElement:limit:isComplete:options:pool:)``):
+/// there is no separate pass to find where they end, and no copy of their text. From a file,
+/// only a window is held: the bytes from the first item not yet parsed to the end of the block
+/// read last. An item cut by the window's end is parsed again from its start once the next
+/// block is in. Anything unexpected — text that is not an array, an item that does not parse, a
+/// read error, a file longer than the parser's limit — ends the chunks with
+/// ``Next/malformed``: the caller then reads the payload the ordinary way, which reports the
+/// problem as it always has.
 struct PayloadChunks: Sendable {
-  /// What ``next(into:)`` found.
+  /// What ``next()`` found.
   enum Next {
-    /// The next chunk holds `count` items; its text is in the buffer given to ``next(into:)``.
-    case chunk(count: Int)
-    /// The array ended.
+    /// The next chunk's items (at most the chunk size; fewer only for the last).
+    case items([JSONValue])
+    /// The array ended (only whitespace followed it).
     case end
     /// Read it the ordinary way.
     case malformed
   }
 
+  private enum Phase {
+    /// Before the array's `[`.
+    case opening
+    /// Inside the array; `afterItem` once an item has been read.
+    case items(afterItem: Bool)
+    /// After its `]`.
+    case closed
+  }
+
   /// Bytes read from a file at a time, by default. The window holds about this much beside the
-  /// chunk being gathered; it was 4 MiB, and with the block it was appended from the window
+  /// item being read; it was 4 MiB, and with the block it was appended from the window
   /// peaked at 12.6 MB of a 100k-record sync's 97 MB heap (massif).
   static let blockSize = 1 << 20
 
   /// The bytes looked at, in the first ``filled`` places. From a file it is one buffer, reused
   /// for every block: a buffer allocated per block (with the chunks' texts) was fresh memory
   /// each time, 28% of a 100k-item day-1 sync's page faults (`perf record -e page-faults`).
-  /// Reusing both took 5% off the process's faults, not 28%: the parser's allocations now get
-  /// fresh pages where they used to get the freed windows'.
   private var window: [UInt8]
   /// How many bytes at the start of ``window`` hold the payload.
   private var filled: Int
   /// The file still being read, `nil` once its end has been reached (or for bytes in memory).
   private var file: FileReader?
-  private var splitter: ItemSplitter
-  /// Bytes dropped from the window's front so far, and the payload's bytes in all.
+  /// The next byte of ``window`` to read: after the last item read (before its separator).
+  private var position = 0
+  private var phase = Phase.opening
+  /// Items per chunk.
+  let chunkSize: Int
+  private let options: JSONParser.Options
+  /// String values repeated across chunks share one `String` through the pool.
+  private let pool = JSONParser.StringPool()
+  /// Bytes dropped from the window's front so far.
   private var dropped = 0
   private let limit: Int
   /// Bytes read from the file at a time (at least).
   private let blockSize: Int
   /// The payload's length: exact for bytes in memory, the file's size when it was opened.
   let totalBytes: Int
+  /// Items read so far, in every chunk.
+  private(set) var itemsRead = 0
   /// The most bytes of a file held at once so far, counting the window's whole allocation (for
   /// tests of the window's bound).
   private(set) var largestWindow = 0
-  /// How many times the window was allocated, and how many times a chunk's text did not fit the
-  /// buffer it was given (for tests that both are reused).
-  private(set) var windowAllocations = 0, textAllocations = 0
+  /// How many times the window was allocated (for tests that it is reused).
+  private(set) var windowAllocations = 0
 
   /// The chunks of `bytes`, which are not copied.
-  init(bytes: [UInt8], chunkSize: Int) {
+  init(bytes: [UInt8], chunkSize: Int, options: JSONParser.Options) {
     window = bytes
     filled = bytes.count
-    splitter = ItemSplitter(chunkSize: chunkSize)
+    self.chunkSize = chunkSize
+    self.options = options
     limit = Int.max
     blockSize = PayloadChunks.blockSize
     totalBytes = bytes.count
@@ -62,47 +80,91 @@ struct PayloadChunks: Sendable {
 
   /// The chunks of the file open as `file`, read until its end but no further than `limit`
   /// bytes (a longer file is ``Next/malformed``), `blockSize` bytes at a time.
-  init(file: FileReader, limit: Int, chunkSize: Int, blockSize: Int = PayloadChunks.blockSize) {
+  init(
+    file: FileReader, limit: Int, chunkSize: Int, options: JSONParser.Options,
+    blockSize: Int = PayloadChunks.blockSize
+  ) {
     self.blockSize = max(1, blockSize)
     window = []
     filled = 0
     self.file = file
-    splitter = ItemSplitter(chunkSize: chunkSize)
+    self.chunkSize = chunkSize
+    self.options = options
     self.limit = limit
     totalBytes = file.size
   }
 
-  /// Items delimited so far.
-  var itemsSplit: Int { splitter.items }
-  /// Whether the array's closing bracket has been found.
-  var isClosed: Bool { splitter.isClosed }
-  /// How far into the payload the splitter has come, in bytes.
-  var bytesSplit: Int { dropped + splitter.position }
+  /// Whether the array's closing bracket has been read.
+  var isClosed: Bool {
+    if case .closed = phase { return true }
+    return false
+  }
 
-  /// The next chunk, its text written into `text` (whose storage is reused when it has room);
-  /// the end; or ``Next/malformed``.
+  /// How far into the payload the reading has come, in bytes.
+  var bytesRead: Int { dropped + position }
+
+  /// The next chunk's items; the end; or ``Next/malformed``.
   ///
   /// - Complexity: O(*b*) in the bytes of the chunk (and of a block read for it).
-  mutating func next(into text: inout [UInt8]) -> Next {
+  mutating func next() -> Next {
+    var items: [JSONValue] = []
     while true {
-      let filled = filled
-      let step = window.withUnsafeBufferPointer {
-        splitter.next(UnsafeBufferPointer(rebasing: $0[0..<filled]), isComplete: file == nil)
-      }
-      switch step {
-      case .chunk(let start, let end, let count):
-        if Self.text(window, start, end, into: &text) { textAllocations += 1 }
-        return .chunk(count: count)
-      case .end: return .end
-      case .malformed: return .malformed
-      case .needsMore:
+      let isComplete = file == nil
+      switch phase {
+      case .opening:
+        position = Self.skipWhitespace(window, from: position, to: filled)
+        guard position < filled else {
+          if isComplete || !readMore() { return .malformed }
+          continue
+        }
+        guard window[position] == 0x5B else { return .malformed }  // [
+        position += 1
+        phase = .items(afterItem: false)
+      case .items(let afterItem):
+        let filled = filled
+        let run = window.withUnsafeBufferPointer {
+          JSONParser.parseElements(
+            UnsafeBufferPointer(rebasing: $0[0..<filled]), from: position, afterElement: afterItem,
+            limit: chunkSize - items.count, isComplete: isComplete, options: options, pool: pool)
+        }
+        if items.isEmpty { items = run.elements } else { items += run.elements }
+        itemsRead += run.elements.count
+        position = run.end
+        if !run.elements.isEmpty { phase = .items(afterItem: true) }
+        switch run.stop {
+        case .full: return .items(items)
+        case .malformed: return .malformed
+        case .closed:
+          phase = .closed
+          if !items.isEmpty { return .items(items) }
+        case .needsMore:
+          guard readMore() else { return .malformed }
+        }
+      case .closed:
+        // Only whitespace may follow the array.
+        let end = Self.skipWhitespace(window, from: position, to: filled)
+        guard end == filled else { return .malformed }
+        position = end
+        if isComplete { return .end }
         guard readMore() else { return .malformed }
       }
     }
   }
 
-  /// Moves the bytes still needed to the window's front and reads the next block after them (at
-  /// least as many bytes as are kept, so an item larger than a block is looked at a bounded
+  /// The first offset from `start` that is not JSON whitespace, or `end`.
+  private static func skipWhitespace(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    var i = start
+    while i < end {
+      switch bytes[i] {
+      case 0x20, 0x0A, 0x0D, 0x09: i += 1
+      default: return i
+      }
+    }
+    return i
+  }
+
+  /// Moves the bytes not yet read to the window's front and reads the next block after them (at
+  /// least as many bytes as are kept, so an item larger than a block is parsed a bounded
   /// number of times); `false` on a read error or past the limit. At the file's end, marks the
   /// window complete.
   ///
@@ -110,7 +172,7 @@ struct PayloadChunks: Sendable {
   /// quarter more room than that so a slightly longer tail does not allocate again.
   private mutating func readMore() -> Bool {
     guard let reader = file else { return false }
-    let keep = splitter.retained
+    let keep = position
     let kept = filled - keep
     let wanted = max(blockSize, kept)
     if window.count < kept + wanted {
@@ -138,30 +200,12 @@ struct PayloadChunks: Sendable {
       return reader.read(window.count - kept, into: UnsafeMutableRawPointer(base + kept))
     }
     filled = kept + (count ?? 0)
-    if keep > 0 {
-      splitter.shift(by: keep)
-      dropped += keep
-    }
+    position -= keep
+    dropped += keep
     guard let count else { return false }
     if count == 0 { file = nil }
     largestWindow = max(largestWindow, window.capacity)
     return dropped + filled <= limit
-  }
-
-  /// Writes `[` + the bytes from `start` to `end` + `]` into `text`, in its storage when that has
-  /// room (else in new storage a quarter larger than needed, as chunks differ a little in size);
-  /// `true` when it needed the new storage.
-  static func text(_ bytes: [UInt8], _ start: Int, _ end: Int, into text: inout [UInt8]) -> Bool {
-    let length = end - start
-    text.removeAll(keepingCapacity: true)
-    let grows = text.capacity < length + 2
-    if grows { text.reserveCapacity(length + 2 + (length + 2) / 4) }
-    text.append(ItemSplitter.openBracket)
-    bytes.withUnsafeBufferPointer { source in
-      text.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<end]))
-    }
-    text.append(ItemSplitter.closeBracket)
-    return grows
   }
 }
 

@@ -4,13 +4,10 @@ import Foundation
 /// or read from a file) while the planner works through them, so the whole payload never exists
 /// as one tree in memory — and, from a file, never as one byte array either.
 ///
-/// An incremental structural pass (``ItemSplitter``) finds where the items start and end and
-/// groups them into chunks of ``chunkSize``; each chunk is then copied between brackets and
-/// parsed strictly as an array of its own (one parser set-up per chunk, not per item; the
-/// brackets stand for the payload's own, so nesting limits count the same). The first chunk is
-/// cut on the calling thread; the rest are cut and parsed on a parsing thread, ahead of the
-/// planner. The payload is valid exactly when that pass finds only whitespace and single commas
-/// between the items and every chunk parses, so any failure means "read it the ordinary way":
+/// ``PayloadChunks`` parses the items straight from the payload's bytes, ``chunkSize`` at a time
+/// (one parser set-up per chunk, not per item; the payload's array counts towards the nesting
+/// limit as it does in a whole parse). The first chunk is parsed on the calling thread; the rest
+/// on a parsing thread, ahead of the planner. Any failure means "read it the ordinary way":
 /// ``failed`` is set and the caller parses the whole document, which gives the same located
 /// error as it always has.
 struct StreamedItems: SyncItemSource {
@@ -32,21 +29,21 @@ struct StreamedItems: SyncItemSource {
   static let reservationLimit = 1 << 22
 
   var isList: Bool { true }
-  /// An estimate until the whole array is split: the first chunk's items, and the rest of the
+  /// An estimate until the whole array is read: the first chunk's items, and the rest of the
   /// payload's bytes at the first chunk's bytes per item, at most ``reservationLimit``. Exact
   /// for a payload of one chunk.
   var expectedCount: Int { min(parser.count.estimate, Self.reservationLimit) }
-  /// The items found so far, for progress reports (exact once the splitting is done).
+  /// The items read so far, for progress reports (exact once the whole array is read).
   var count: ItemCount { parser.count }
 
   /// Streams the items of `json`, or returns `nil` when it does not start as a well-formed
   /// top-level array: parse it as a whole instead.
   ///
-  /// - Complexity: O(*b*) in the bytes of the first chunk; the rest is split on the parsing
+  /// - Complexity: O(*b*) in the bytes of the first chunk; the rest is parsed on the parsing
   ///   thread.
   init?(json: [UInt8], options: JSONParser.Options) {
     guard json.count <= options.maxDocumentBytes else { return nil }
-    self.init(PayloadChunks(bytes: json, chunkSize: StreamedItems.chunkSize), options: options)
+    self.init(PayloadChunks(bytes: json, chunkSize: StreamedItems.chunkSize, options: options))
   }
 
   /// Streams the items of the regular file at `path`, a block at a time, or returns `nil` when
@@ -60,35 +57,33 @@ struct StreamedItems: SyncItemSource {
     self.init(
       PayloadChunks(
         file: file, limit: options.maxDocumentBytes, chunkSize: StreamedItems.chunkSize,
-        blockSize: blockSize),
-      options: options)
+        options: options, blockSize: blockSize))
   }
 
-  private init?(_ chunks: PayloadChunks, options: JSONParser.Options) {
+  /// Streams the chunks, or returns `nil` when the first does not parse.
+  ///
+  /// The first chunk is parsed here, on the calling thread: its bytes per item give the
+  /// estimate of the payload's items that the planner reserves room for.
+  private init?(_ chunks: PayloadChunks) {
     var chunks = chunks
-    var first: [UInt8] = []
-    switch chunks.next(into: &first) {
+    switch chunks.next() {
     case .malformed:
       return nil
     case .end:
-      parser = ChunkParser(
-        first: nil, rest: nil, count: ItemCount(estimate: 0, split: 0), options: options)
-    case .chunk(let items):
+      parser = ChunkParser(first: nil, rest: nil, count: ItemCount(estimate: 0, read: 0))
+    case .items(let first):
+      let items = first.count
       if chunks.isClosed {
-        // One chunk: check what follows it now, and parse it on this thread.
-        var after: [UInt8] = []
-        guard case .end = chunks.next(into: &after) else { return nil }
-        parser = ChunkParser(
-          first: first, rest: nil, count: ItemCount(estimate: items, split: items), options: options
-        )
+        // One chunk: check what follows it now; there is no parsing thread.
+        guard case .end = chunks.next() else { return nil }
+        parser = ChunkParser(first: first, rest: nil, count: ItemCount(estimate: items, read: items))
         parser.count.finish()
       } else {
-        let bytesPerItem = max(1, Double(chunks.bytesSplit) / Double(items))
-        let remaining = Double(max(0, chunks.totalBytes - chunks.bytesSplit))
+        let bytesPerItem = max(1, Double(chunks.bytesRead) / Double(items))
+        let remaining = Double(max(0, chunks.totalBytes - chunks.bytesRead))
         let estimate = items + Int((remaining / bytesPerItem).rounded())
         parser = ChunkParser(
-          first: first, rest: chunks, count: ItemCount(estimate: estimate, split: items),
-          options: options)
+          first: first, rest: chunks, count: ItemCount(estimate: estimate, read: items))
       }
     }
   }
@@ -122,7 +117,7 @@ struct StreamedItems: SyncItemSource {
   func finish() { parser.stop() }
 
   /// `options` with its progress handler reporting this payload's item count as the total
-  /// while planning: the estimate until the splitting has found the array's end, then exact.
+  /// while planning: the estimate until the whole array is read, then exact.
   func counting(_ options: SyncOptions) -> SyncOptions {
     guard let handler = options.progress else { return options }
     var options = options
