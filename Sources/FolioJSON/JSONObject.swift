@@ -234,7 +234,7 @@ extension JSONObject: Equatable {
         break
       }
     }
-    if sameOrder { return lhs.valueStorage == rhs.valueStorage }
+    if sameOrder { return JSONValue.sameElements(lhs.valueStorage, rhs.valueStorage) }
     for i in lhs.keyStorage.indices {
       guard let other = rhs[lhs.keyStorage[i]], other == lhs.valueStorage[i] else { return false }
     }

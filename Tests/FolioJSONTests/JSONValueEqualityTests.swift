@@ -1,4 +1,4 @@
-import FolioJSON
+@testable import FolioJSON
 import Testing
 
 /// Every string in a document is compared by its UTF-8 bytes, at any depth.
@@ -40,5 +40,35 @@ import Testing
       }
       #expect(JSONValue.string(text) != .string(text + "x"))
     }
+  }
+
+  /// Values compared in place (`same(at:_:)`, for buffers of another module) and compared by
+  /// `==` agree on every pair: each kind against each, strings differing in normalisation or in
+  /// one byte, arrays of other lengths and orders, objects with members in another order, and
+  /// arrays that share their storage.
+  @Test func comparingInPlaceAgreesWithEquality() {
+    let shared: [JSONValue] = ["x", 1, [2, ["y"]]]
+    let values: [JSONValue] = [
+      nil, true, false, 0, 1, 1.0, -0.0, 0.0, .string(Self.composed), .string(Self.decomposed),
+      "a string longer than fifteen bytes", "a string longer than fifteen bytez", [], [1, 2], [2, 1],
+      [1, 2, 3], .array(shared), .array(shared.map { $0 }), ["a": 1, "b": [true]], ["b": [true], "a": 1],
+      ["a": 1, "b": [false]], ["a": 1], [:],
+    ]
+    for a in values {
+      for b in values {
+        let inPlace = withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in JSONValue.same(at: a, b) } }
+        #expect(inPlace == (a == b), "\(a) vs \(b)")
+        let optional: (JSONValue?, JSONValue?) = (a, b)
+        let optionalInPlace = withUnsafePointer(to: optional.0) { a in
+          withUnsafePointer(to: optional.1) { b in JSONValue.same(at: a, b) }
+        }
+        #expect(optionalInPlace == (a == b))
+      }
+      let absent: JSONValue? = .none
+      let present: JSONValue? = a
+      #expect(!withUnsafePointer(to: absent) { x in withUnsafePointer(to: present) { y in JSONValue.same(at: x, y) } })
+      #expect(withUnsafePointer(to: absent) { x in withUnsafePointer(to: absent) { y in JSONValue.same(at: x, y) } })
+    }
+    #expect(JSONValue.array(shared) == .array(shared.map { $0 }))
   }
 }

@@ -116,18 +116,27 @@ public enum ISODate {
   ///
   /// - Complexity: O(1); at most 24 bytes are compared.
   static func namesSameInstant(_ incoming: String, canonical: String) -> Bool {
-    var incoming = incoming
-    var canonical = canonical
-    return incoming.withUTF8 { a in
-      canonical.withUTF8 { c in
-        guard c.count == 24 else { return false }
-        if a.count == 24 { return a.elementsEqual(c) }
-        guard a.count == 20, a[19] == 0x5A, c[19] == 0x2E, c[20] == 0x30, c[21] == 0x30, c[22] == 0x30
-        else { return false }
-        for i in 0..<19 where a[i] != c[i] { return false }
-        return true
-      }
+    // Read in place: `withUTF8` needs a mutable copy of each string (a retain and a release of
+    // both per date compared).
+    let same = incoming.utf8.withContiguousStorageIfAvailable { a in
+      canonical.utf8.withContiguousStorageIfAvailable { c in namesSameInstant(a, canonical: c) }
     }
+    if let same, let same { return same }
+    return Array(incoming.utf8).withUnsafeBufferPointer { a in
+      Array(canonical.utf8).withUnsafeBufferPointer { c in namesSameInstant(a, canonical: c) }
+    }
+  }
+
+  /// ``namesSameInstant(_:canonical:)`` of two spellings' UTF-8 bytes.
+  private static func namesSameInstant(
+    _ a: UnsafeBufferPointer<UInt8>, canonical c: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard c.count == 24 else { return false }
+    if a.count == 24 { return a.elementsEqual(c) }
+    guard a.count == 20, a[19] == 0x5A, c[19] == 0x2E, c[20] == 0x30, c[21] == 0x30, c[22] == 0x30
+    else { return false }
+    for i in 0..<19 where a[i] != c[i] { return false }
+    return true
   }
 
   /// Whether `string` is already the canonical text of an instant.

@@ -43,18 +43,20 @@ final class EntityContext {
     )
       -> Result<JSONValue?, CoercionError>
     {
-      var raw = given
-      if let transform = attribute.transform {
-        switch transform.read(given, attribute: name) {
-        case .success(let value): raw = value
-        case .failure(let error): return .failure(error)
-        }
+      if hasTransform {
+        return coerceThroughTransform(given, stored: stored, schemaDateFormats: schemaDateFormats)
       }
-      switch (plainType, raw) {
-      case (.int?, .int), (.string?, .string), (.bool?, .bool), (.double?, .double):
-        return .success(raw)
-      default: break
-      }
+      // A value already of its canonical kind is its own conversion. Tested without binding the
+      // payload: a switch over the type and the value together copied the value twice.
+      if let plainType, given.isPlain(plainType) { return .success(given) }
+      return convert(given, stored: stored, schemaDateFormats: schemaDateFormats)
+    }
+
+    /// ``coerce(_:stored:schemaDateFormats:)`` of a value that is not already canonical: a date
+    /// compared with the stored one, else the attribute's conversion.
+    @inline(never) func convert(
+      _ raw: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats
+    ) -> Result<JSONValue?, CoercionError> {
       if let dateFormats, case .string(let text)? = stored, case .string(let incoming) = raw {
         // The stored text itself, or the same whole second written without `.000`, is settled by
         // comparing bytes; any other spelling of the stored instant by parsing both.
@@ -66,6 +68,22 @@ final class EntityContext {
         }
       }
       return attribute.coerce(raw, schemaDateFormats: schemaDateFormats)
+    }
+
+    /// ``coerce(_:stored:schemaDateFormats:)`` for an attribute with a transform: the transform
+    /// reads the value, which is then converted.
+    @inline(never) func coerceThroughTransform(
+      _ given: JSONValue, stored: JSONValue?, schemaDateFormats: DateFormats
+    ) -> Result<JSONValue?, CoercionError> {
+      var raw = given
+      if let transform = attribute.transform {
+        switch transform.read(given, attribute: name) {
+        case .success(let value): raw = value
+        case .failure(let error): return .failure(error)
+        }
+      }
+      if let plainType, raw.isPlain(plainType) { return .success(raw) }
+      return convert(raw, stored: stored, schemaDateFormats: schemaDateFormats)
     }
 
     /// Whether `raw`, given for this attribute, converts to `stored` (a record's canonical
@@ -81,8 +99,33 @@ final class EntityContext {
           return ISODate.namesSameInstant(incoming, canonical: text)
         }
         // `null` clears: a stored `null` (a hand-edited file may hold one) is then removed.
-        return !raw.isNull && raw == stored
+        if case .null = raw { return false }
+        return raw == stored
       }
+      return settlesThroughTransform(raw, as: stored, schemaDateFormats)
+    }
+
+    /// ``settles(_:as:_:)`` of the values at `raw` and `stored`, read where they are (a
+    /// record's values compared from here through `==` are copies: a retain and a release of
+    /// each string and array).
+    @inline(__always) func settles(
+      at raw: UnsafePointer<JSONValue>, as stored: UnsafePointer<JSONValue>, _ schemaDateFormats: DateFormats
+    ) -> Bool {
+      guard hasTransform else {
+        if dateFormats != nil, case .string(let incoming) = raw.pointee, case .string(let text) = stored.pointee {
+          return ISODate.namesSameInstant(incoming, canonical: text)
+        }
+        if case .null = raw.pointee { return false }
+        return JSONValue.same(at: raw, stored)
+      }
+      return settlesThroughTransform(raw.pointee, as: stored.pointee, schemaDateFormats)
+    }
+
+    /// ``settles(_:as:_:)`` for an attribute with a transform: converted, then compared. Out
+    /// of line, so the copies its conversion needs stay out of the comparisons above.
+    @inline(never) func settlesThroughTransform(
+      _ raw: JSONValue, as stored: JSONValue, _ schemaDateFormats: DateFormats
+    ) -> Bool {
       guard
         case .success(let value?) = coerce(raw, stored: stored, schemaDateFormats: schemaDateFormats)
       else { return false }
@@ -234,4 +277,19 @@ final class EntityContext {
 struct Refusal: Error {
   let reason: String
   init(_ reason: String) { self.reason = reason }
+}
+
+extension JSONValue {
+  /// Whether the value is of the JSON kind an attribute of `type` holds as it is (an `int`,
+  /// `string`, `bool` or `double` attribute): tested without copying the payload out.
+  @inline(__always) func isPlain(_ type: AttributeType) -> Bool {
+    switch type {
+    case .int: if case .int = self { return true }
+    case .string: if case .string = self { return true }
+    case .bool: if case .bool = self { return true }
+    case .double: if case .double = self { return true }
+    default: break
+    }
+    return false
+  }
 }

@@ -137,7 +137,7 @@ extension SyncPlanner {
         }
         switch attributeSlot.coerce(raw, stored: stored, schemaDateFormats: ctx.dateFormats) {
         case .success(let coerced):
-          if stored != coerced { changed = true }
+          if !changed, !SyncPlanner.same(stored, coerced) { changed = true }
           values[n] = coerced
         case .failure(let error):
           mark(
@@ -236,23 +236,35 @@ extension SyncPlanner {
     let offset = ctx.identifiers.count
     return item.values.withUnsafeBufferPointer { given in
       stored.values.withUnsafeBufferPointer { held in
+        guard let given = given.baseAddress, let held = held.baseAddress else { return false }
         for (n, slot) in ctx.attributes.enumerated() {
           let at = recordAt[n]
           if slot.keys != nil {
             let position = itemAt[offset + n]
             if position < 0 { continue }
-            guard at >= 0, slot.settles(given[position], as: held[at], ctx.dateFormats)
+            guard at >= 0, slot.settles(at: given + position, as: held + at, ctx.dateFormats)
             else { return false }
           } else {
             guard let raw = slot.member.value(in: item) else { continue }
-            guard at >= 0, slot.settles(raw, as: held[at], ctx.dateFormats) else {
-              return false
-            }
+            guard at >= 0, withUnsafePointer(to: raw, { slot.settles(at: $0, as: held + at, ctx.dateFormats) })
+            else { return false }
           }
         }
         return true
       }
     }
+  }
+
+  /// Whether two optional values are equal, compared where they are (`!=` from here copies
+  /// both first: a retain and a release of each string and array).
+  @inline(__always) static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+    // `case .none`, not `== nil`: JSONValue is ExpressibleByNilLiteral.
+    if case .none = a {
+      if case .none = b { return true }
+      return false
+    }
+    if case .none = b { return false }
+    return withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in JSONValue.same(at: a, b) } }
   }
 
   /// The item's value for `slot`, given where its single key sits in the item (-1: absent), or
