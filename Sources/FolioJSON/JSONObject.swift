@@ -222,6 +222,13 @@ public struct JSONObject: Sendable {
 
 extension JSONObject: Equatable {
   /// Two objects are equal when they have the same keys with equal values, in any order.
+  /// Whether the optional objects at `a` and `b` are equal (both absent, or both present and
+  /// ``==(_:_:)``), read where they are: from another module, comparing two stored objects
+  /// through `==` copies both first (a retain and a release of each of their arrays).
+  package static func same(at a: UnsafePointer<JSONObject?>, _ b: UnsafePointer<JSONObject?>) -> Bool {
+    a.pointee == b.pointee
+  }
+
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.count == rhs.count else { return false }
     // Fast path: same order (the common case for records built by one schema; settled without

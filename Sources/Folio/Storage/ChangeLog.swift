@@ -10,7 +10,13 @@ struct ChangeLog: Sendable {
     /// The record now (`nil`: it does not exist).
     var after: JSONObject?
     /// Whether the record really differs from its starting value.
-    var isChange: Bool { before != after }
+    var isChange: Bool {
+      // Compared in place: `before != after` copied both records (retains and releases of four
+      // arrays) for every entry, each time a commit or a report asked.
+      withUnsafePointer(to: before) { before in
+        withUnsafePointer(to: after) { after in !JSONObject.same(at: before, after) }
+      }
+    }
   }
 
   private(set) var entries: [Entry] = []

@@ -66,18 +66,23 @@ extension Store {
     // come in runs), so a change costs no String-keyed lookup (callgrind, 100k-record sync: 300k
     // such lookups in this function, ~5% of the sync).
     var touched: [(entity: String, ids: [RecordID])] = []
-    for entry in entries where entry.isChange {
-      if let last = touched.indices.last, touched[last].entity == entry.key.entity {
-        touched[last].ids.append(entry.key.id)
-      } else if let position = touched.firstIndex(where: { $0.entity == entry.key.entity }) {
-        touched[position].ids.append(entry.key.id)
-      } else {
-        // The first entity usually has nearly all the changes (a sync's own entity): room for
-        // all of them at once, rather than up to twice that by doubling.
-        var ids: [RecordID] = []
-        if touched.isEmpty { ids.reserveCapacity(entries.count) }
-        ids.append(entry.key.id)
-        touched.append((entry.key.entity, ids))
+    // Read through the buffer: a loop over the entries copied each one out (its key and both
+    // records: 2.9% of a 100k day-1 sync's samples were retains there, perf).
+    entries.withUnsafeBufferPointer { entries in
+      for position in entries.indices where entries[position].isChange {
+        let key = entries[position].key
+        if let last = touched.indices.last, touched[last].entity == key.entity {
+          touched[last].ids.append(key.id)
+        } else if let position = touched.firstIndex(where: { $0.entity == key.entity }) {
+          touched[position].ids.append(key.id)
+        } else {
+          // The first entity usually has nearly all the changes (a sync's own entity): room for
+          // all of them at once, rather than up to twice that by doubling.
+          var ids: [RecordID] = []
+          if touched.isEmpty { ids.reserveCapacity(entries.count) }
+          ids.append(key.id)
+          touched.append((key.entity, ids))
+        }
       }
     }
     // Unique indexes are checked once per commit, so a unit of work may pass through a
