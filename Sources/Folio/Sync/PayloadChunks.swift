@@ -59,8 +59,6 @@ struct PayloadChunks: Sendable {
   private let blockSize: Int
   /// The payload's length: exact for bytes in memory, the file's size when it was opened.
   let totalBytes: Int
-  /// Items read so far, in every chunk.
-  private(set) var itemsRead = 0
   /// The most bytes of a file held at once so far, counting the window's whole allocation (for
   /// tests of the window's bound).
   private(set) var largestWindow = 0
@@ -128,7 +126,6 @@ struct PayloadChunks: Sendable {
             limit: chunkSize - items.count, isComplete: isComplete, options: options, pool: pool)
         }
         if items.isEmpty { items = run.elements } else { items += run.elements }
-        itemsRead += run.elements.count
         position = run.end
         if !run.elements.isEmpty { phase = .items(afterItem: true) }
         switch run.stop {
