@@ -86,28 +86,14 @@ final class EntityContext {
       return convert(raw, stored: stored, schemaDateFormats: schemaDateFormats)
     }
 
-    /// Whether `raw`, given for this attribute, converts to `stored` (a record's canonical
-    /// value), so giving it changes nothing: what ``coerce(_:stored:schemaDateFormats:)``
-    /// followed by a comparison decides. Without a transform it is settled by comparing alone
-    /// (a canonical value converts to itself, and any other equal value is that value); `false`
-    /// then may also mean "another spelling of the stored value", which only a full read tells.
-    @inline(__always) func settles(
-      _ raw: JSONValue, as stored: JSONValue, _ schemaDateFormats: DateFormats
-    ) -> Bool {
-      guard hasTransform else {
-        if dateFormats != nil, case .string(let incoming) = raw, case .string(let text) = stored {
-          return ISODate.namesSameInstant(incoming, canonical: text)
-        }
-        // `null` clears: a stored `null` (a hand-edited file may hold one) is then removed.
-        if case .null = raw { return false }
-        return raw == stored
-      }
-      return settlesThroughTransform(raw, as: stored, schemaDateFormats)
-    }
-
-    /// ``settles(_:as:_:)`` of the values at `raw` and `stored`, read where they are (a
-    /// record's values compared from here through `==` are copies: a retain and a release of
-    /// each string and array).
+    /// Whether the value at `raw`, given for this attribute, converts to the one at `stored` (a
+    /// record's canonical value), so giving it changes nothing: what
+    /// ``coerce(_:stored:schemaDateFormats:)`` followed by a comparison decides. Without a
+    /// transform it is settled by comparing alone (a canonical value converts to itself, and any
+    /// other equal value is that value); `false` then may also mean "another spelling of the
+    /// stored value", which only a full read tells. The values are read where they are: passed
+    /// to `==` from here, a record's values are copies (a retain and a release of each string
+    /// and array).
     @inline(__always) func settles(
       at raw: UnsafePointer<JSONValue>, as stored: UnsafePointer<JSONValue>, _ schemaDateFormats: DateFormats
     ) -> Bool {
@@ -121,7 +107,7 @@ final class EntityContext {
       return settlesThroughTransform(raw.pointee, as: stored.pointee, schemaDateFormats)
     }
 
-    /// ``settles(_:as:_:)`` for an attribute with a transform: converted, then compared. Out
+    /// ``settles(at:as:_:)`` for an attribute with a transform: converted, then compared. Out
     /// of line, so the copies its conversion needs stay out of the comparisons above.
     @inline(never) func settlesThroughTransform(
       _ raw: JSONValue, as stored: JSONValue, _ schemaDateFormats: DateFormats

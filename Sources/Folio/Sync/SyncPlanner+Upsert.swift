@@ -258,7 +258,9 @@ extension SyncPlanner {
   /// Whether two optional values are equal, compared where they are (`!=` from here copies
   /// both first: a retain and a release of each string and array).
   @inline(__always) static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
-    // `case .none`, not `== nil`: JSONValue is ExpressibleByNilLiteral.
+    // Absent values settled here (a new record's attributes have no stored value): through the
+    // pointers below they cost 75 instructions more an item (callgrind, 100k day 1). `case
+    // .none`, not `== nil`: JSONValue is ExpressibleByNilLiteral.
     if case .none = a {
       if case .none = b { return true }
       return false
