@@ -60,7 +60,7 @@ import Testing
   /// Documents the whole parse rejects: no run reads them as a closed array.
   static let broken = [
     "[1,]", "[1 2]", "[,1]", "[01]", "[1.]", "[tru]", "[\"a]", "[\"\\x\"]", "[{\"a\":1,\"a\":2}]",
-    "[{\"a\" 1}]", "[1]]", "[[1]", "[\"\u{1}\"]", "[nul]", "[-]", "[{}{}]", "[1,,2]",
+    "[{\"a\" 1}]", "[[1]", "[\"\u{1}\"]", "[nul]", "[-]", "[{}{}]", "[1,,2]",
   ]
 
   @Test(arguments: broken)
@@ -69,13 +69,25 @@ import Testing
     #expect(throws: JSONError.self) { try JSONParser.parse(bytes) }
     for cut in 0...bytes.count {
       let (_, stop) = Self.read(bytes, cut: cut, limit: 2)
-      // "[1]]" closes after its first element: the caller finds the second `]` after it.
-      if text == "[1]]" {
-        #expect(stop == .closed)
-      } else {
-        #expect(stop == .malformed, "cut \(cut)")
-      }
+      #expect(stop == .malformed, "cut \(cut)")
     }
+  }
+
+  /// What follows the array is the caller's to check: a run closes at the array's `]` and ends
+  /// there, so the second `]` of `[1]]` is left for the caller (which reads the document the
+  /// ordinary way, and reports it).
+  @Test func contentAfterTheArrayIsLeftToTheCaller() {
+    let bytes = Array("[1]]".utf8)
+    #expect(throws: JSONError.self) { try JSONParser.parse(bytes) }
+    for cut in 0...bytes.count {
+      #expect(Self.read(bytes, cut: cut, limit: 2).stop == .closed, "cut \(cut)")
+    }
+    let run = bytes.withUnsafeBufferPointer {
+      JSONParser.parseElements($0, from: 1, afterElement: false, limit: 10, isComplete: true, options: JSONParser.Options(), pool: nil)
+    }
+    #expect(run.elements == [.int(1)])
+    #expect(run.stop == .closed)
+    #expect(run.end == 3)
   }
 
   /// The array counts towards the nesting limit, as in a whole parse.

@@ -50,8 +50,10 @@ struct PayloadChunks: Sendable {
   /// Items per chunk.
   let chunkSize: Int
   private let options: JSONParser.Options
-  /// String values repeated across chunks share one `String` through the pool.
-  private let pool = JSONParser.StringPool()
+  /// String values repeated across chunks share one `String` through the pool. Made once a
+  /// first chunk has been handed out: a payload of one chunk (most syncs of a few records)
+  /// needs none, and the pool is 128 KB to allocate and clear.
+  private var pool: JSONParser.StringPool?
   /// Bytes dropped from the window's front so far.
   private var dropped = 0
   private let limit: Int
@@ -92,6 +94,9 @@ struct PayloadChunks: Sendable {
     totalBytes = file.size
   }
 
+  /// Whether a string pool was made (for tests that a payload of one chunk makes none).
+  var hasStringPool: Bool { pool != nil }
+
   /// Whether the array's closing bracket has been read.
   var isClosed: Bool {
     if case .closed = phase { return true }
@@ -105,6 +110,7 @@ struct PayloadChunks: Sendable {
   ///
   /// - Complexity: O(*b*) in the bytes of the chunk (and of a block read for it).
   mutating func next() -> Next {
+    if pool == nil, case .items(afterItem: true) = phase { pool = JSONParser.StringPool() }
     var items: [JSONValue] = []
     while true {
       let isComplete = file == nil

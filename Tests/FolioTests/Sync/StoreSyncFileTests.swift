@@ -364,10 +364,28 @@ import Testing
         == SyncProgress(phase: .planning, completed: 1_100, total: 1_100))
   }
 
+  /// A payload of one chunk is read without the string pool (128 KB to make and clear), which
+  /// only pays across chunks.
+  @Test func aPayloadOfOneChunkMakesNoStringPool() throws {
+    var chunks = PayloadChunks(
+      bytes: EmployeePayload.day1(count: 100), chunkSize: 512, options: JSONParser.Options())
+    guard case .items(let items) = chunks.next() else {
+      Issue.record("expected the payload's items")
+      return
+    }
+    #expect(items.count == 100)
+    guard case .end = chunks.next() else {
+      Issue.record("expected the end")
+      return
+    }
+    #expect(!chunks.hasStringPool)
+  }
+
   /// A file is held a window at a time: 9 MB read in blocks of 64 KiB never has more than a
   /// block and the item cut by its end in memory (items are parsed straight from the window, so
   /// no chunk's text is kept). The window is reused, not allocated per block (fresh memory each
   /// time was page faults: 28% of a 100k-item sync's). The chunks hold the payload's items.
+  /// Past the first chunk, the string pool is made.
   @Test func onlyAWindowOfTheFileIsHeld() throws {
     let directory = try TemporaryDirectory(prefix: "folio-sync-file")
     defer { directory.remove() }
@@ -384,6 +402,7 @@ import Testing
       sizes.append(chunk.count)
     }
     #expect(chunks.isClosed)
+    #expect(chunks.hasStringPool)
     #expect(sizes.count == 79)
     #expect(sizes.dropLast().allSatisfy { $0 == 512 } && sizes.last == 40_000 - 78 * 512)
     #expect(try JSONValue.array(items) == JSONParser.parse(bytes))
