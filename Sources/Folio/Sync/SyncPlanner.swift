@@ -144,9 +144,12 @@ struct SyncPlanner {
   /// - Throws: ``SyncError`` for an unknown entity, a payload that is not an array, object or
   ///   `null`, a forced insert of an existing identifier, a write the store refuses, or (under
   ///   ``SyncOptions/allOrNothing``) any rejected item.
+  ///
+  /// - Parameter reportParts: How many parts build the report (``finish(entity:parts:)``);
+  ///   `nil` lets the plan's size decide. For tests: any number gives the same plan.
   static func plan(
     state: StoreState, revision: Int, entity: String, payload: JSONValue, options: SyncOptions,
-    collectMarks: Bool = false
+    collectMarks: Bool = false, reportParts: Int? = nil
   ) throws(SyncError) -> SyncPlan {
     var items: PayloadItems
     switch payload {
@@ -163,7 +166,7 @@ struct SyncPlanner {
     }
     return try plan(
       state: state, revision: revision, entity: entity, items: &items, options: options,
-      collectMarks: collectMarks)
+      collectMarks: collectMarks, reportParts: reportParts)
   }
 
   static func unknownEntity(_ entity: String, _ state: StoreState) -> SyncError {
@@ -177,7 +180,7 @@ struct SyncPlanner {
   /// Plans syncing the items `items` hands out, in order, into `entity`.
   static func plan<Items: SyncItemSource>(
     state: StoreState, revision: Int, entity: String, items: inout Items, options: SyncOptions,
-    collectMarks: Bool = false
+    collectMarks: Bool = false, reportParts: Int? = nil
   ) throws(SyncError) -> SyncPlan {
     var planner = SyncPlanner(state: state, childOverrides: options.childOptions)
     guard let root = planner.context(for: entity) else { throw unknownEntity(entity, state) }
@@ -266,7 +269,8 @@ struct SyncPlanner {
       refused = try planner.deleteMissing(
         root, scope: options.scope, maximumShare: options.maximumDeleteShare)
     }
-    let report = planner.finish(entity: entity)
+    let report =
+      reportParts.map { planner.finish(entity: entity, parts: $0) } ?? planner.finish(entity: entity)
     if options.allOrNothing, let error = SyncError.rejections(in: report) { throw error }
     return SyncPlan(
       report: report, baseGeneration: state.generation, baseRevision: revision,
