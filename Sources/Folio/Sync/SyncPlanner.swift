@@ -42,7 +42,7 @@ struct SyncPlanner {
       set { storedFirstItem = Int32(clamping: newValue) }
     }
     /// The record's position in the change log when the upsert wrote it, or -1; saves
-    /// ``finish(entity:)`` a lookup per changed record.
+    /// ``finish(entity:parts:)`` a lookup per changed record.
     var logPosition: Int {
       get { Int(storedLogPosition) }
       set { storedLogPosition = Int32(clamping: newValue) }
@@ -269,8 +269,7 @@ struct SyncPlanner {
       refused = try planner.deleteMissing(
         root, scope: options.scope, maximumShare: options.maximumDeleteShare)
     }
-    let report =
-      reportParts.map { planner.finish(entity: entity, parts: $0) } ?? planner.finish(entity: entity)
+    let report = planner.finish(entity: entity, parts: reportParts)
     if options.allOrNothing, let error = SyncError.rejections(in: report) { throw error }
     return SyncPlan(
       report: report, baseGeneration: state.generation, baseRevision: revision,
