@@ -26,9 +26,9 @@ phases = [
     ("  upsert", r"SyncPlanner\.upsert\(_:_:at:level:\)$"),
     ("  delete-missing", r"SyncPlanner\.deleteMissing\(_:scope:maximumShare:\)$"),
     ("  the report, its calling thread (SyncPlanner.finish)", r"SyncPlanner\.finish\(entity:(parts:)?\)$"),
-    ("the report's outcomes, on every core (OutcomeBuilder.build)", r"OutcomeBuilder\.build\(_:into:outcomesAt:deletionsAt:\)$"),
+    ("the report's passes, on every core (OutcomeBuilder)", r"OutcomeBuilder\.(tally|build)\("),
     ("parsing thread (ChunkParser.produce)", r"ChunkParser\.produce\(first:\)$"),
-    ("open, on every core (StoreLoader.load)", r"StoreLoader\.load\(\)$"),
+    ("open, its file loads on every core (closure in StoreLoader.load)", r"closure #1 in StoreLoader\.load\(\)$"),
     ("commit, its calling thread (Store.commit)", r"Store\.commit\(_:backend:\)$"),
     ("writer, on every core (JSONWriter.prettyBytes(ofObjects:))", r"JSONWriter\.prettyBytes\(ofObjects:\)$"),
 ]
@@ -51,11 +51,15 @@ for day in (1, 2):
             continue
         symbol = re.sub(r"\s*\[[^\]]*\]$", "", name.split(":", 1)[1] if "???:" in name or re.match(r"^\S+\.swift:", name) else name).strip()
         for label, pattern in phases:
-            if re.search(pattern, symbol):
-                rows[label] = max(rows.get(label, 0), count)
+            # A function (not the closures inside it) can be listed once per source file its
+            # inlined code came from: its own entry is the largest. A label that matches several
+            # functions sums them.
+            if re.match(r"(?:specialized |static )*" + pattern, symbol):
+                per = rows.setdefault(label, {})
+                per[symbol] = max(per.get(symbol, 0), count)
     print(f"day {day} ({summary}; {items} items), instructions an item:")
     print(f"  whole process: {total / items:,.0f}")
     for label, _ in phases:
         if label in rows:
-            print(f"  {label}: {rows[label] / items:,.0f}")
+            print(f"  {label}: {sum(rows[label].values()) / items:,.0f}")
 PY
