@@ -87,6 +87,11 @@ extension SyncPlanner {
     let deletionBase = outcomeTotal + sideOthers.count
     let total = deletionBase + deletionTotal + sideDeletions.count
     let partStarts = starts
+    // An empty report is `[]`, not `Array(unsafeUninitializedCapacity: 0)`: that initialiser
+    // writes the count (0) into the one empty-array storage every empty array in the process
+    // shares, which ThreadSanitizer reports as a race with any other thread's empty array
+    // (`.ci/run` caught it between a syncing test and a store opening at the same time).
+    guard total > 0 else { return SyncReport(entity: entity, outcomes: [], diagnostics: diagnostics) }
     let outcomes = [SyncOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       let target = DisjointWrites(base: base)

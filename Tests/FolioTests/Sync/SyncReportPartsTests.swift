@@ -1,5 +1,7 @@
+import Dispatch
 import FolioJSON
 import FolioTestSupport
+import Synchronization
 import Testing
 
 @testable import Folio
@@ -115,5 +117,27 @@ import Testing
     #expect(kinds[.inserted] == 100)
     #expect(kinds[.deleted] == (count + 4) / 5)
     #expect(plan.report.outcomes.suffix((count + 4) / 5).allSatisfy { $0.kind == .deleted })
+  }
+
+  /// Empty reports built on two threads at once share nothing: two stores each take an empty
+  /// payload, over and over, at the same time. An empty report was built with
+  /// `Array(unsafeUninitializedCapacity: 0)`, which writes its count into the one storage every
+  /// empty array in the process shares; ThreadSanitizer (`.ci/run`) reported that write as a
+  /// race. This case is what lets the sanitizer see it again if it comes back.
+  @Test func emptyReportsOnTwoThreadsAtOnce() throws {
+    let schema = Schema(entities: [
+      Entity(name: "Item", identifiers: ["id"], attributes: [Attribute(name: "id", type: .int)])
+    ])
+    let stores = [try Store.inMemory(schema: schema), try Store.inMemory(schema: schema)]
+    // An atomic, not a Mutex: ThreadSanitizer does not model Mutex's hand-over on Linux
+    // (.ci/tsan/suppressions.txt).
+    let empty = Atomic(0)
+    DispatchQueue.concurrentPerform(iterations: 2) { side in
+      for _ in 0..<300 {
+        guard let report = try? stores[side].sync(.array([]), into: "Item") else { continue }
+        if report.outcomes.isEmpty { empty.add(1, ordering: .relaxed) }
+      }
+    }
+    #expect(empty.load(ordering: .relaxed) == 600)
   }
 }
