@@ -108,7 +108,7 @@ public struct JSONWriter {
       encoder.writePrettyElements(of: objects, 0..<sample, indent: 0)
       let estimate = encoder.buffer.count / sample * objects.count / 4 * 5 + 4096
       var moved = false
-      let result = [UInt8](unsafeUninitializedCapacity: estimate) { storage, initialized in
+      let result = [UInt8](uninitializedCapacity: estimate) { storage, initialized in
         initialized = 0
         if let memory = storage.baseAddress {
           encoder.buffer.borrow(memory, capacity: storage.count)

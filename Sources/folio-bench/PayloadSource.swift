@@ -35,10 +35,8 @@ extension PayloadSource {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw BenchArguments.UsageError(description: "cannot read \(path)") }
     let size = Int(info.st_size)
-    // Not `Array(unsafeUninitializedCapacity: 0)`, which writes into the shared empty storage.
-    guard size > 0 else { return [] }
     var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+    let bytes = [UInt8](uninitializedCapacity: size) { buffer, count in
       while count < size {
         let n = read(fd, buffer.baseAddress.map { $0 + count }, size - count)
         if n < 0, errno == EINTR { continue }

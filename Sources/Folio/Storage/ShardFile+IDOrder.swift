@@ -15,7 +15,7 @@ extension ShardFile {
     else {
       return ids.indices.sorted { ids[$0] < ids[$1] }
     }
-    var keys = [UInt64](unsafeUninitializedCapacity: ids.count) { keys, initialized in
+    var keys = [UInt64](uninitializedCapacity: ids.count) { keys, initialized in
       for (position, id) in ids.enumerated() {
         keys[position] = UInt64(id &- smallest) << 24 | UInt64(position)
       }

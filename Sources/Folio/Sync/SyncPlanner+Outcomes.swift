@@ -68,7 +68,7 @@ extension SyncPlanner {
     let bounds = (0...count).map { pending.count * $0 / count }
     // First pass: how many outcomes and deletions each part holds, so each knows where its
     // outcomes go. Cheap: no outcome is built.
-    let tallies = [(outcomes: Int, deletions: Int)](unsafeUninitializedCapacity: count) { buffer, initialized in
+    let tallies = [(outcomes: Int, deletions: Int)](uninitializedCapacity: count) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       let target = DisjointWrites(base: base)
       Self.forEachPart(count) { part in
@@ -87,12 +87,7 @@ extension SyncPlanner {
     let deletionBase = outcomeTotal + sideOthers.count
     let total = deletionBase + deletionTotal + sideDeletions.count
     let partStarts = starts
-    // An empty report is `[]`, not `Array(unsafeUninitializedCapacity: 0)`: that initialiser
-    // writes the count (0) into the one empty-array storage every empty array in the process
-    // shares, which ThreadSanitizer reports as a race with any other thread's empty array
-    // (`.ci/run` caught it between a syncing test and a store opening at the same time).
-    guard total > 0 else { return SyncReport(entity: entity, outcomes: [], diagnostics: diagnostics) }
-    let outcomes = [SyncOutcome](unsafeUninitializedCapacity: total) { buffer, initialized in
+    let outcomes = [SyncOutcome](uninitializedCapacity: total) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       let target = DisjointWrites(base: base)
       // Second pass: every part builds its outcomes into its own places, which the tallies
