@@ -21,6 +21,12 @@ struct DirectoryBacking: Sendable {
   /// Set when the last commit could not be moved into place because readers held the commit
   /// lock: its journal waits, committed (readers read through it), until the next save.
   var hasPendingJournal = false
+  /// Set when files changed outside Folio since the store read them: the store reads them
+  /// again before its next transaction (``Store/refreshFromDisk(_:)``).
+  var needsReload = false
+  /// What each content file looked like when the store last read or wrote it, to notice a
+  /// change made outside Folio without reading every file (``FileStamp``).
+  var stamps: [String: FileStamp] = [:]
   /// Receives a report per file while a sync's save encodes and stages its files; set for the
   /// duration of one save by ``Store/apply(_:)`` and ``Store/sync(_:into:options:)``.
   var progress: SyncProgress.Handler?
@@ -116,8 +122,27 @@ struct DirectoryBacking: Sendable {
     }
     try lock?.verify()
     if hasPendingJournal {
-      try CommitJournal.recover(directory: path, wait: options.commitLockWait)
+      let recovery = try CommitJournal.recover(directory: path, digest: local.digest, wait: options.commitLockWait)
       hasPendingJournal = false
+      if let note = recovery.note {
+        // The last commit never reached the files: they changed outside Folio meanwhile.
+        needsReload = true
+        throw StoreError(code: .changedOutside, message: note.message, file: note.file)
+      }
+    }
+    // The folders of the entities written must hold the files this store read or wrote, no
+    // more and no fewer: a file added or removed outside Folio (a pull, a checkout) means the
+    // records in memory are not what the files hold.
+    let changedFolders = dirty.keys.sorted().filter { entity in
+      let names = Set(StoreFiles.list(path + "/" + entity).filter { $0.hasSuffix(".json") }.map { entity + "/" + $0 })
+      return names != Set(local.files.keys.filter { $0.hasPrefix(entity + "/") })
+    }
+    if let entity = changedFolders.first {
+      needsReload = true
+      throw StoreError(
+        code: .changedOutside,
+        message: "files were added to or removed from \(entity)/ outside Folio while the store was open (a pull or a checkout), so nothing was written; the store reads the files again before its next change: make the change again",
+        entity: entity, file: entity + "/")
     }
     // Each worker encodes a chunk, skips it when its bytes are what the disk holds, and
     // otherwise writes it into the journal at once, so encoded files are never all in memory
@@ -131,6 +156,10 @@ struct DirectoryBacking: Sendable {
     } catch {
       throw failedSave(error, generation: state.generation)
     }
+    for (file, checksum) in next.files where local.files[file] != checksum {
+      stamps[file] = hasPendingJournal ? nil : FileStamp.of(path + "/" + file)
+    }
+    for file in local.files.keys where next.files[file] == nil { stamps[file] = nil }
     local = next
     relayout.subtract(dirty.keys)
   }
@@ -146,6 +175,7 @@ struct DirectoryBacking: Sendable {
   ) throws(StoreError) -> (LocalState, Bool) {
     let results = Slots<Result<(checksum: String, staged: CommitJournal.Staged?), StoreError>>(count: allJobs.count)
     let onDisk = local.files
+    let digest = local.digest
     let index = state.index
     let progress = self.progress
     let written = Atomic(0)
@@ -159,13 +189,17 @@ struct DirectoryBacking: Sendable {
         }
       }
       let bytes = ShardFile.bytes(Self.storedRecords(table.chunks[job.position], of: job.entity, index: index))
-      let checksum = ShardFile.checksum(bytes)
+      let checksum = digest.checksum(bytes)
       if !force, onDisk[job.file] == checksum {
         results[n] = .success((checksum, nil))
         return
       }
       do throws(StoreError) {
-        results[n] = .success((checksum, try CommitJournal.stage(bytes, as: job.file, name: "s\(n)", in: journal, checksum: checksum)))
+        // What the file held when this store read or wrote it: the commit replaces exactly
+        // that, or nothing (``CommitJournal``).
+        let staged = try CommitJournal.stage(
+          bytes, as: job.file, name: "s\(n)", in: journal, checksum: checksum, before: onDisk[job.file])
+        results[n] = .success((checksum, staged))
       } catch {
         results[n] = .failure(error)
       }
@@ -179,13 +213,35 @@ struct DirectoryBacking: Sendable {
       next.files[job.file] = checksum
       if let file { staged.append(file) }
     }
-    for file in removals { next.files[file] = nil }
-    for (n, item) in extra.enumerated() {
-      staged.append(try CommitJournal.stage(item.bytes, as: item.file, name: "s-extra\(n)", in: journal))
+    var removed: [CommitJournal.Removal] = []
+    for file in removals {
+      // A content file is removed only if it still holds what this store read; another file
+      // (the manifest of format 1) as it is now.
+      var before = local.files[file]
+      if before == nil { before = try StoreFiles.readFile(path + "/" + file).map(digest.checksum) }
+      next.files[file] = nil
+      if let before { removed.append(CommitJournal.Removal(file: file, before: before)) }
     }
-    staged.append(try CommitJournal.stage(next.encoded(), as: LocalState.file, name: "s-state", in: journal))
+    // The other files are Folio's own (the schema copy, git settings, the local state): they
+    // replace what they find.
+    func current(_ file: String) throws(StoreError) -> String? {
+      try StoreFiles.readFile(path + "/" + file).map(digest.checksum)
+    }
+    for (n, item) in extra.enumerated() {
+      staged.append(
+        try CommitJournal.stage(
+          item.bytes, as: item.file, name: "s-extra\(n)", in: journal, checksum: digest.checksum(item.bytes),
+          before: try current(item.file)))
+    }
+    next.home = LocalState.identity(ofStore: path)
+    let stateBytes = next.encoded()
+    staged.append(
+      try CommitJournal.stage(
+        stateBytes, as: LocalState.file, name: "s-state", in: journal, checksum: digest.checksum(stateBytes),
+        before: try current(LocalState.file)))
     let applied = try CommitJournal.commit(
-      directory: path, staged: staged, removals: removals, stopAfter: options.stopSavesAfter, wait: options.commitLockWait)
+      directory: path, digest: digest, staged: staged, removals: removed, stopAfter: options.stopSavesAfter,
+      wait: options.commitLockWait)
     return (next, !applied)
   }
 
@@ -195,6 +251,12 @@ struct DirectoryBacking: Sendable {
   /// error says so (``StoreError/Code/committedNotFinished``), and this store refuses further
   /// saves until it is opened again.
   private mutating func failedSave(_ error: StoreError, generation: UInt64) -> StoreError {
+    if error.code == .changedOutside {
+      // Nothing was written (the journal put every file back and removed itself); the
+      // records in memory are older than the files.
+      needsReload = true
+      return error
+    }
     guard (try? CommitJournal.committedRecord(directory: path)) != nil else {
       // A crash simulated by a test leaves the journal as a crash would.
       if options.stopSavesAfter == nil { try? StoreFiles.removeTree(path + "/" + CommitJournal.folder) }

@@ -1,9 +1,23 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What one working copy of a store remembers about its files, in `.folio/state.json`: never
 /// tracked by git, never needed to read the store, rebuilt from the content when missing.
 ///
 /// It holds the generation (the commits this working copy has seen) and the checksum of every
 /// content file as Folio last wrote or validated it, so opening can tell which files changed
 /// outside Folio (a hand edit, a checkout, a merge): the state is then one generation newer.
+///
+/// It belongs to one working copy: it holds the random key of the working copy's checksums
+/// (``digest``) and the identity of the local folder it was written in (``home``). A state
+/// whose home is not the folder it is read from arrived some other way (committed with
+/// `git add -f` and cloned, copied with the store) and is ignored, with everything it would
+/// vouch for: its checksums and any commit journal beside it.
 ///
 /// It is also a cache of validation, like git's index: a file whose bytes still have the
 /// recorded checksum, recorded under the same record checks (``checks``) and not listed in
@@ -27,12 +41,31 @@ struct LocalState: Sendable, Hashable {
   /// member or an empty to-many), with the checksum they had then: while they keep it, opening
   /// validates them in full.
   var recheck: [String: String] = [:]
+  /// The key of this working copy's checksums: every checksum in ``files`` and ``recheck`` and
+  /// in a commit journal is made with it. New and random whenever the state is rebuilt.
+  var digest: FileDigest
+  /// The identity of the local folder the state was last written in (``identity(ofStore:)``),
+  /// set when it is written.
+  var home: String?
 
-  init(generation: UInt64 = 0, files: [String: String] = [:], checks: String? = nil, recheck: [String: String] = [:]) {
+  init(
+    generation: UInt64 = 0, files: [String: String] = [:], checks: String? = nil, recheck: [String: String] = [:],
+    digest: FileDigest = .random()
+  ) {
     self.generation = generation
     self.files = files
     self.checks = checks
     self.recheck = recheck
+    self.digest = digest
+  }
+
+  /// The identity of the store's local folder, `device:inode`, or `nil` when it is not a
+  /// directory. A clone, a copy or a checkout makes a new folder with another identity, so a
+  /// state recorded in one working copy is recognised as foreign in any other.
+  static func identity(ofStore directory: String) -> String? {
+    var info = stat()
+    guard lstat(directory + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+    return "\(info.st_dev):\(info.st_ino)"
   }
 
   /// The checksums of the files whose records need no member checks when opened under the
@@ -80,7 +113,9 @@ struct LocalState: Sendable, Hashable {
       "files": .object(fileObject),
       "formatVersion": .int(StoreFormat.currentVersion),
       "generation": .int(Int64(truncatingIfNeeded: generation)),
+      "key": .string(digest.keyHex),
     ]
+    if let home { root["home"] = .string(home) }
     if let checks { root["checks"] = .string(checks) }
     if !recheck.isEmpty {
       var recheckObject = JSONObject(minimumCapacity: recheck.count)
@@ -95,7 +130,7 @@ struct LocalState: Sendable, Hashable {
 
   static func == (lhs: LocalState, rhs: LocalState) -> Bool {
     lhs.generation == rhs.generation && lhs.files == rhs.files && lhs.checks == rhs.checks
-      && lhs.recheck == rhs.recheck
+      && lhs.recheck == rhs.recheck && lhs.digest == rhs.digest && lhs.home == rhs.home
   }
 
   func hash(into hasher: inout Hasher) {
@@ -103,21 +138,49 @@ struct LocalState: Sendable, Hashable {
     hasher.combine(files)
     hasher.combine(checks)
     hasher.combine(recheck)
+    hasher.combine(digest)
+    hasher.combine(home)
   }
 
-  /// Reads `state.json`; `nil` when it is missing, damaged or of another format version (it is
-  /// only a cache of facts about the content, so it is then rebuilt, never trusted).
+  /// What reading `state.json` found.
+  enum Reading: Sendable, Hashable {
+    /// No state, or a damaged one, or one of another format version: rebuilt from the content.
+    case missing
+    /// A state that belongs to another working copy (its ``home`` is not this local folder,
+    /// or it has none): ignored, with any journal beside it.
+    case foreign
+    /// This working copy's state.
+    case bound(LocalState)
+
+    /// The state, when it is this working copy's.
+    var state: LocalState? {
+      if case .bound(let state) = self { return state }
+      return nil
+    }
+  }
+
+  /// Reads `state.json`; `nil` when it is missing, damaged, of another format version or
+  /// another working copy's (it is only a cache of facts about the content, so it is then
+  /// rebuilt, never trusted).
   static func read(directory: String, overlay: [String: String] = [:]) -> LocalState? {
+    inspect(directory: directory, overlay: overlay).state
+  }
+
+  /// Reads `state.json` and says whether it is this working copy's (see ``Reading``).
+  static func inspect(directory: String, overlay: [String: String] = [:]) -> Reading {
     let path = overlay[file] ?? directory + "/" + file
     guard let bytes = (try? StoreFiles.readFile(path)) ?? nil,
       case .object(let root)? = try? JSONParser.parse(bytes),
       root["formatVersion"] == .int(StoreFormat.currentVersion),
       case .int(let generation)? = root["generation"], generation >= 0,
       case .object(let fileObject)? = root["files"]
-    else { return nil }
+    else { return .missing }
+    guard case .string(let key)? = root["key"], let digest = FileDigest(keyHex: key),
+      case .string(let home)? = root["home"], home == identity(ofStore: directory)
+    else { return .foreign }
     var files: [String: String] = [:]
     for member in fileObject {
-      guard case .string(let checksum) = member.value else { return nil }
+      guard case .string(let checksum) = member.value else { return .missing }
       files[member.key] = checksum
     }
     // The validation cache is optional: a state without it (or with a damaged one) trusts no file.
@@ -136,6 +199,8 @@ struct LocalState: Sendable, Hashable {
       }
     default: checks = nil
     }
-    return LocalState(generation: UInt64(generation), files: files, checks: checks, recheck: recheck)
+    var state = LocalState(generation: UInt64(generation), files: files, checks: checks, recheck: recheck, digest: digest)
+    state.home = home
+    return .bound(state)
   }
 }

@@ -41,7 +41,7 @@ extension Store {
             problems.append("\(file): missing, although Folio wrote it; restore it from version control")
             continue
           }
-          if ShardFile.checksum(bytes) != checksum {
+          if disk.local.digest.checksum(bytes) != checksum {
             problems.append("\(file): changed on disk while the store was open for writing; close the store and open it again")
           }
         }
@@ -63,7 +63,7 @@ extension Store {
   public func nonCanonicalFiles() -> [String] {
     writer.withLock { backend -> [String] in
       guard let disk = backend.disk else { return [] }
-      let expected = Self.canonicalChecksums(state)
+      let expected = Self.canonicalChecksums(state, digest: disk.local.digest)
       var notes: [String] = []
       for (file, checksum) in disk.local.files.sorted(by: { $0.key < $1.key }) where !disk.protectedFiles.contains(file) {
         guard let canonical = expected[file] else {
@@ -89,8 +89,10 @@ extension Store {
   @discardableResult
   public func canonicalizeFiles() throws -> Int {
     try writer.withLock { backend throws(StoreError) -> Int in
+      guard backend.disk != nil else { return 0 }
+      try backend.disk?.requireWritable()
+      try refreshFromDisk(&backend)
       guard var disk = backend.disk else { return 0 }
-      try disk.requireWritable()
       let before = disk.local.files
       let state = self.state
       var dirty: [String: Set<UInt64>] = [:]
@@ -104,13 +106,13 @@ extension Store {
   }
 
   /// The checksum of the canonical bytes of every file the layout gives `state`'s records.
-  static func canonicalChecksums(_ state: StoreState) -> [String: String] {
+  static func canonicalChecksums(_ state: StoreState, digest: FileDigest) -> [String: String] {
     var result: [String: String] = [:]
     for entity in state.schema.entities {
       guard let table = state.tables[entity.name] else { continue }
       for (position, name) in table.chunkNames.enumerated() where !table.chunks[position].isEmpty {
         let records = DirectoryBacking.storedRecords(table.chunks[position], of: entity.name, index: state.index)
-        result[ShardLayout.path(entity: entity.name, name: name)] = ShardFile.checksum(ShardFile.bytes(records))
+        result[ShardLayout.path(entity: entity.name, name: name)] = digest.checksum(ShardFile.bytes(records))
       }
     }
     return result

@@ -35,7 +35,7 @@ extension Store {
       throw error
     }
     self.init(
-      state: opened.state, disk: opened.disk, loadProblems: opened.problems, logHandler: options.logHandler)
+      state: opened.state, disk: opened.disk, loadProblems: opened.notes + opened.problems, logHandler: options.logHandler)
     options.logHandler?.opened(directory, opened.state, problems: opened.problems, files: opened.files)
   }
 

@@ -32,7 +32,9 @@ public final class Store: Sendable {
   }
 
   /// The problems a lenient open found and left out (empty for a strict open or an in-memory
-  /// store): each names the file, line, column and JSON pointer.
+  /// store): each names the file, line, column and JSON pointer. First come what any open set
+  /// aside without applying it (``StoreError/Code/journalIgnored``): a commit journal or a
+  /// local state that is not this working copy's, or a journal whose files changed since.
   public let loadProblems: [StoreError]
   /// The store's directory, or `nil` for an in-memory store.
   public let directory: String?

@@ -70,6 +70,15 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let readOnly = Code("readOnly")
     /// A commit would leave two records with the same values in the fields of a unique index.
     public static let uniqueViolation = Code("uniqueViolation")
+    /// A file a commit would replace or remove changed outside Folio since the store read it
+    /// (an editor, `git pull`, `git checkout`): nothing was written, the store reads the files
+    /// again before its next transaction, and the change can be made again on top of them.
+    public static let changedOutside = Code("changedOutside")
+    /// A commit journal left by an interrupted save was not applied: the files it would replace
+    /// no longer hold what they held when it was written (a checkout or an edit came between),
+    /// or it is not this working copy's (it arrived in a commit or a copy). The files on disk
+    /// were kept as they are.
+    public static let journalIgnored = Code("journalIgnored")
   }
 
   /// What went wrong.

@@ -25,7 +25,7 @@ extension StoreLoader {
       result.isProtected = true
       return result
     }
-    result.checksum = ShardFile.checksum(bytes)
+    result.checksum = digest.checksum(bytes)
     let value: JSONValue
     do throws(StoreError) {
       value = try ShardFile.parse(bytes, file: file, pool: pool)

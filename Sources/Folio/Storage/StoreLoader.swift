@@ -24,11 +24,16 @@ struct StoreLoader {
   /// record checks (``LocalState/trustedFiles(checks:)``): a file whose bytes have that checksum
   /// skips ``RecordChecker/check(_:)``. Empty (the default) validates every file in full.
   var trusted: [String: String] = [:]
+  /// The key of the checksums recorded for the files read (the local state's).
+  var digest: FileDigest
 
   /// A loader of the store at `directory`, reading records as `schema` stores them (in its
   /// storage form, where owned entities hold their synthesized identifier).
-  init(directory: String, schema: Schema, overlay: [String: String] = [:], removed: Set<String> = []) {
+  init(
+    directory: String, schema: Schema, digest: FileDigest, overlay: [String: String] = [:], removed: Set<String> = []
+  ) {
     self.directory = directory
+    self.digest = digest
     self.schema = schema.storageForm
     self.overlay = overlay
     self.removed = removed

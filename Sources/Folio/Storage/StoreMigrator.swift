@@ -6,6 +6,8 @@ struct StoreMigrator {
   let schema: Schema
   let stored: Schema
   let options: StoreOptions
+  /// The key of the checksums recorded for the files read.
+  let digest: FileDigest
 
   /// The migrated state, and the checksum of every content file read (all of them are
   /// rewritten or removed by the save that follows).
@@ -17,12 +19,12 @@ struct StoreMigrator {
   func migrate(_ pending: [Migration]) throws -> Migrated {
     var documents: [String: [JSONObject]] = [:]
     var files: [String: String] = [:]
-    let loader = StoreLoader(directory: path, schema: stored)
+    let loader = StoreLoader(directory: path, schema: stored, digest: digest)
     for entity in stored.entities {
       var records: [(RecordID?, JSONObject)] = []
       for file in loader.files(of: entity.name) {
         guard let bytes = try StoreFiles.readFile(path + "/" + file) else { continue }
-        files[file] = ShardFile.checksum(bytes)
+        files[file] = digest.checksum(bytes)
         for item in try ShardFile.parse(bytes, file: file).arrayValue ?? [] {
           guard case .object(let record) = item else { continue }
           records.append((SchemaIndex.recordID(of: record, identifiers: entity.identifiers), record))
@@ -69,7 +71,7 @@ struct StoreMigrator {
       }
       state.tables[entity.name] = table
     }
-    var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema), relayout: Set(schema.entities.map(\.name)))
+    var links = LinkChecker(state: state, loader: StoreLoader(directory: path, schema: schema, digest: digest), relayout: Set(schema.entities.map(\.name)))
     links.run()
     links.state.buildSecondaryIndexes()
     problems += links.problems

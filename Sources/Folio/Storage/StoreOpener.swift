@@ -16,6 +16,9 @@ struct StoreOpener {
     var state: StoreState
     var disk: DirectoryBacking
     var problems: [StoreError]
+    /// What opening set aside without a problem in the records: a commit journal or a local
+    /// state that was not applied (``StoreError/Code/journalIgnored``).
+    var notes: [StoreError] = []
     /// How many content files were taken on trust and how many validated in full
     /// (``StoreLoader/Result/trustedFiles``).
     var files: (trusted: Int, validated: Int) = (0, 0)
@@ -71,23 +74,43 @@ struct StoreOpener {
     var overlay: [String: String] = [:]
     var removed = Set<String>()
     var readLock: CommitLock?
+    var notes: [StoreError] = []
+    // The working copy's own local state, if it has one: its key checks the journal's owner
+    // mark and every checksum. A state that came in a commit or a copy is foreign: ignored, as
+    // a missing one is (it is only a cache), and rebuilt by the writer.
+    let reading = LocalState.inspect(directory: path)
+    let digest = reading.state?.digest ?? .random()
     let legacyManifest = try StoreFiles.readFile(path + "/" + LegacyManifest.file)
+    // A journal folder of format 1 is never applied: it carries no owner mark, so nothing tells
+    // it from one that arrived in a commit. A writer moves it into the local folder.
+    if legacyManifest != nil, StoreFiles.entryExists(path + "/" + CommitJournal.legacyFolder + "/commit.json") {
+      notes.append(
+        StoreError(
+          code: .journalIgnored,
+          message: "a format-1 commit journal (\(CommitJournal.legacyFolder)) was found; it carries no owner mark, so it was not applied and the files were kept as they are\(lock != nil ? " (it was moved to \(LocalState.folder)/ignored/legacy-journal)" : "")",
+          file: CommitJournal.legacyFolder + "/commit.json"))
+    }
+    if lock != nil, legacyManifest != nil, StoreFiles.entryExists(path + "/" + CommitJournal.legacyFolder) {
+      try StoreFiles.makeDirectory(path + "/" + LocalState.folder + "/ignored")
+      try StoreFiles.removeTree(path + "/" + LocalState.folder + "/ignored/legacy-journal")
+      try StoreFiles.move(path + "/" + CommitJournal.legacyFolder, to: path + "/" + LocalState.folder + "/ignored/legacy-journal")
+    }
+    var recovered: Set<String> = []
     if lock != nil {
-      if legacyManifest != nil {
-        try CommitJournal.recover(directory: path, folder: CommitJournal.legacyFolder, wait: options.commitLockWait)
+      switch try CommitJournal.recover(directory: path, digest: reading.state?.digest, wait: options.commitLockWait) {
+      case .nothing: break
+      case .applied(let files): recovered = Set(files)
+      case .ignored(let note): notes.append(note)
       }
-      try CommitJournal.recover(directory: path, wait: options.commitLockWait)
     } else {
-      if StoreFiles.exists(path + "/" + LocalState.folder) {
+      if StoreFiles.entryExists(path + "/" + LocalState.folder) {
         readLock = try? CommitLock.acquireShared(directory: path)
       }
-      if let (entries, removals) = try CommitJournal.committedRecord(directory: path) {
-        for (n, entry) in entries.enumerated() {
-          let copy = path + "/" + CommitJournal.folder + "/\(n)"
-          if StoreFiles.exists(copy) { overlay[entry.file] = copy }
-        }
-        removed = Set(removals)
-      }
+      let through = CommitJournal.readThrough(directory: path, digest: reading.state?.digest)
+      overlay = through.overlay
+      removed = through.removed
+      recovered = Set(overlay.keys).union(removed)
+      if let note = through.note { notes.append(note) }
     }
     defer { readLock?.release() }
     func read(_ file: String) throws(StoreError) -> [UInt8]? { try StoreFiles.readFile(overlay[file] ?? path + "/" + file) }
@@ -102,10 +125,10 @@ struct StoreOpener {
       guard let lock else {
         throw StoreError(code: .readOnly, message: "the store needs migrations (\(pending.map(\.name).joined(separator: ", "))); open it once without readOnly to run them")
       }
-      let migrated = try StoreMigrator(path: path, schema: schema, stored: stored, options: options).migrate(pending)
+      let migrated = try StoreMigrator(path: path, schema: schema, stored: stored, options: options, digest: digest).migrate(pending)
       format.migrations += pending.map(\.name)
       var disk = DirectoryBacking(
-        path: path, lock: lock, local: LocalState(files: migrated.files), protectedFiles: [],
+        path: path, lock: lock, local: LocalState(files: migrated.files, digest: digest), protectedFiles: [],
         relayout: Set(schema.entities.map(\.name)), options: options)
       var state = migrated.state
       state.generation = (LocalState.read(directory: path)?.generation ?? legacy?.generation ?? 0) + 1
@@ -114,7 +137,7 @@ struct StoreOpener {
       let dropped = migrated.files.keys.filter { !entities.contains(String($0.prefix { $0 != "/" })) }.sorted()
       try write(&disk, state: state, format: format, legacy: legacy != nil, relayout: true, removals: dropped)
       for migration in pending { options.logHandler?.migrated(migration.name, path, records: state.recordCount) }
-      return Opened(state: state, disk: disk, problems: [], files: (trusted: 0, validated: migrated.files.count))
+      return Opened(state: state, disk: disk, problems: [], notes: notes, files: (trusted: 0, validated: migrated.files.count))
     }
     if stored.fingerprint != schema.fingerprint {
       let problems = SchemaCopy.incompatibilities(stored: stored, current: schema)
@@ -125,12 +148,19 @@ struct StoreOpener {
           file: "schema.json")
       }
     }
+    // Read again: a recovered journal wrote it, and a reader reads through a committed one
+    // (the same working copy's, its owner mark checked).
     let local = LocalState.read(directory: path, overlay: overlay)
-    var loader = StoreLoader(directory: path, schema: schema, overlay: overlay, removed: removed)
+    var loader = StoreLoader(directory: path, schema: schema, digest: digest, overlay: overlay, removed: removed)
     // Files unchanged since this working copy's Folio wrote them or found them clean, under
     // the same record checks, skip the member checks (a format-1 store has no local state).
     let checks = RecordChecker.fingerprint(of: loader.schema)
-    if options.trustsUnchangedFiles, legacy == nil, let local { loader.trusted = local.trustedFiles(checks: checks) }
+    // What a journal wrote is never exempt from validation.
+    if options.trustsUnchangedFiles, legacy == nil, let local {
+      loader.trusted = local.trustedFiles(checks: checks).filter { !recovered.contains($0.key) }
+    }
+    // A writer notices later changes made outside Folio by these stamps, taken before reading.
+    let stamps = lock != nil ? DirectoryBacking.stamps(of: loader) : [:]
     var loaded = loader.load()
     if options.validation == .strict, !loaded.problems.isEmpty {
       throw StoreValidationError(problems: loaded.problems)
@@ -139,9 +169,11 @@ struct StoreOpener {
     // was written; a fresh clone (no local state) starts at 0, a format-1 store keeps its own.
     let changedOutside = local.map { $0.files != loaded.files } ?? false
     loaded.state.generation = legacy?.generation ?? local.map { $0.generation + (changedOutside ? 1 : 0) } ?? 0
-    let next = LocalState(generation: loaded.state.generation, files: loaded.files, checks: checks, recheck: loaded.recheck)
+    let next = LocalState(
+      generation: loaded.state.generation, files: loaded.files, checks: checks, recheck: loaded.recheck, digest: digest)
     var disk = DirectoryBacking(
       path: path, lock: lock, local: next, protectedFiles: loaded.protectedFiles, relayout: loaded.relayout, options: options)
+    disk.stamps = stamps
     // A local state without the validation cache (an older Folio's), or with another one, is
     // rewritten with this open's. Entries of `recheck` for bytes a file no longer has (Folio
     // rewrote it since) mean nothing, and alone cause no rewrite.
@@ -153,7 +185,7 @@ struct StoreOpener {
       try write(&disk, state: loaded.state, format: format, legacy: legacy != nil)
     }
     return Opened(
-      state: loaded.state, disk: disk, problems: loaded.problems,
+      state: loaded.state, disk: disk, problems: loaded.problems, notes: notes,
       files: (trusted: loaded.trustedFiles, validated: loaded.validatedFiles))
   }
 
@@ -205,9 +237,13 @@ struct StoreOpener {
         ("schema.json", SchemaCopy.bytes(schema, format: StoreFormat(migrations: options.migrations.map(\.name)))),
         (".gitignore", Array(DirectoryBacking.gitignore.utf8)),
         (".gitattributes", Array(DirectoryBacking.gitattributes.utf8)),
-        (LocalState.file, LocalState(checks: RecordChecker.fingerprint(of: schema.storageForm)).bytes),
       ]
-      for (file, bytes) in files { try StoreFiles.writeFile(bytes, to: aside + "/" + file, sync: true) }
+      // The local state belongs to this local folder: its identity survives the rename below.
+      var local = LocalState(checks: RecordChecker.fingerprint(of: schema.storageForm))
+      local.home = LocalState.identity(ofStore: aside)
+      for (file, bytes) in files + [(LocalState.file, local.bytes)] {
+        try StoreFiles.writeFile(bytes, to: aside + "/" + file, sync: true)
+      }
       try StoreFiles.syncPath(aside + "/" + LocalState.folder)
       try StoreFiles.syncPath(aside)
       // An empty directory (or one holding only a local folder) is replaced; one that another

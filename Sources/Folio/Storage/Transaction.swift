@@ -30,7 +30,11 @@ extension Store {
   /// notifies no one.
   ///
   /// For a directory store the commit is saved before this returns (autosave on commit): only
-  /// the shards whose bytes changed are rewritten, atomically as a whole. Do not call
+  /// the shards whose bytes changed are rewritten, atomically as a whole. Before `body` runs,
+  /// the store reads again any file changed outside Folio since it last read or wrote it (an
+  /// editor, `git pull`, `checkout`, `merge`), so `body` sees what the files hold now; a file
+  /// that changes while `body` runs is never overwritten: the commit fails with
+  /// ``StoreError/Code/changedOutside`` and writes nothing, and the next transaction sees it. Do not call
   /// `transaction` or ``check()`` from inside `body` (writers are serialised, not reentrant).
   ///
   /// - Returns: what `body` returns.
@@ -41,6 +45,7 @@ extension Store {
     do {
       return try writer.withLock { backend in
         try backend.disk?.requireWritable()
+        try refreshFromDisk(&backend)
         var tx = Transaction(state: state)
         let result = try body(&tx)
         try commit(tx.work, backend: &backend)

@@ -34,6 +34,7 @@ extension Store {
   public func apply(_ plan: SyncPlan) throws(SyncError) -> SyncReport {
     do {
       try writer.withLock { backend throws(SyncError) in
+        do throws(StoreError) { try refreshFromDisk(&backend) } catch { throw SyncError(error) }
         try Store.check(plan, generation: state.generation, revision: 0)
         try commit(plan, backend: &backend)
       }
@@ -93,6 +94,7 @@ extension Store {
     let plan: SyncPlan?
     do {
       plan = try writer.withLock { backend throws(SyncError) -> SyncPlan? in
+        do throws(StoreError) { try refreshFromDisk(&backend) } catch { throw SyncError(error) }
         guard let plan = try makePlan(state) else { return nil }
         try Store.check(plan, generation: plan.baseGeneration, revision: 0)
         try commit(plan, backend: &backend)

@@ -33,6 +33,10 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let massDeleteRefused = Code("massDeleteRefused")
     /// The store refused a write (for example a `deny` delete rule).
     public static let storeRefused = Code("storeRefused")
+    /// A file the sync would rewrite changed outside Folio while it ran (an editor, a pull, a
+    /// checkout): nothing was written, and the store reads the files again before the next
+    /// sync. Sync again to apply the payload on top of what the files now hold.
+    public static let changedOutside = Code("changedOutside")
     /// ``SyncOptions/parent`` names an entity or a record that does not exist.
     public static let unknownParent = Code("unknownParent")
     /// ``SyncOptions/parent`` names a relationship the parent entity lacks, a to-one one, or
@@ -96,7 +100,8 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
 
   init(_ error: StoreError, pointer: String? = nil) {
     self.init(
-      code: .storeRefused, message: "\(error.message) [\(error.code)]", entity: error.entity,
+      code: error.code == .changedOutside ? .changedOutside : .storeRefused,
+      message: "\(error.message) [\(error.code)]", entity: error.entity,
       id: error.id, pointer: pointer)
   }
 }

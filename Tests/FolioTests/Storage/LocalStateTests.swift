@@ -52,7 +52,8 @@ import Testing
       }
       state.generation += 1
       let fresh = LocalState(
-        generation: state.generation, files: state.files, checks: state.checks, recheck: state.recheck)
+        generation: state.generation, files: state.files, checks: state.checks, recheck: state.recheck,
+        digest: state.digest)
       #expect(state.encoded() == fresh.bytes, "step \(step)")
       #expect(state == fresh)
       #expect(Set([state, fresh]).count == 1)

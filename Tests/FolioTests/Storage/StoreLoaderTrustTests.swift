@@ -350,9 +350,9 @@ import FolioTestSupport
     try write("[\n  {\"active\": true, \"id\": 0, \"name\": \"Placed by hand\"}," + text(path + "/" + last).dropFirst(1), to: path + "/" + last)
     try edit(path + "/" + Self.head, replacing: Self.person2, with: "    \"id\": 2,\n    \"name\": 5\n")
     try edit(path + "/Order/0000000000000000.json", replacing: "\"batch\": 4", with: "\"batch\": 99")
-    let validated = StoreLoader(directory: path, schema: Self.schema).load()
+    let validated = StoreLoader(directory: path, schema: Self.schema, digest: FileDigest(k0: 1, k1: 2)).load()
     // Every file trusted, the broken ones included, as a lying state.json would have it.
-    var loader = StoreLoader(directory: path, schema: Self.schema)
+    var loader = StoreLoader(directory: path, schema: Self.schema, digest: FileDigest(k0: 1, k1: 2))
     loader.trusted = validated.files.filter { $0.key != Self.head }
     let trusted = loader.load()
     #expect(validated.trustedFiles == 0)
@@ -371,12 +371,13 @@ import FolioTestSupport
   }
 
   @Test func theLocalStateKeepsItsValidationCacheThroughItsBytes() throws {
-    let local = LocalState(
+    var local = LocalState(
       generation: 3, files: ["Person/0000000000000000.json": "fnv1a64w:0000000000000001"], checks: "fnv1a64w:00000000000000aa",
       recheck: ["Person/0000000000000000.json": "fnv1a64w:0000000000000001"])
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try FileManager.default.createDirectory(atPath: directory.path + "/.folio", withIntermediateDirectories: true)
+    local.home = LocalState.identity(ofStore: directory.path)
     try Data(local.bytes).write(to: URL(fileURLWithPath: directory.path + "/" + LocalState.file))
     #expect(LocalState.read(directory: directory.path) == local)
     #expect(local.trustedFiles(checks: "fnv1a64w:00000000000000aa") == [:])
@@ -384,10 +385,13 @@ import FolioTestSupport
     let clean = LocalState(generation: 3, files: local.files, checks: local.checks)
     #expect(clean.trustedFiles(checks: "fnv1a64w:00000000000000aa") == local.files)
     // A damaged cache trusts nothing, but the rest of the state is kept.
+    let home = try #require(local.home)
     try write(
-      #"{"checks": "fnv1a64w:00000000000000aa", "files": {}, "formatVersion": 2, "generation": 3, "recheck": []}"#,
+      #"{"checks": "fnv1a64w:00000000000000aa", "files": {}, "formatVersion": 2, "generation": 3, "home": "\#(home)", "key": "\#(local.digest.keyHex)", "recheck": []}"#,
       to: directory.path + "/" + LocalState.file)
-    #expect(LocalState.read(directory: directory.path) == LocalState(generation: 3))
+    var damaged = LocalState(generation: 3, digest: local.digest)
+    damaged.home = home
+    #expect(LocalState.read(directory: directory.path) == damaged)
   }
 
   /// Rewrites `state.json` so it claims `file`'s current bytes are clean under the current
@@ -395,7 +399,7 @@ import FolioTestSupport
   func lie(about file: String, in path: String) throws {
     var local = try #require(LocalState.read(directory: path))
     let bytes = try #require(try StoreFiles.readFile(path + "/" + file))
-    local.files[file] = ShardFile.checksum(bytes)
+    local.files[file] = local.digest.checksum(bytes)
     local.recheck[file] = nil
     local.checks = RecordChecker.fingerprint(of: Self.schema.storageForm)
     try Data(local.bytes).write(to: URL(fileURLWithPath: path + "/" + LocalState.file))

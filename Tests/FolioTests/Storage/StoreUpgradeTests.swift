@@ -88,7 +88,9 @@ import FolioTestSupport
     #expect(store.get("Employee", 1)?["fullName"] == "Ada King")
   }
 
-  @Test func aCommittedFormatOneJournalIsCompletedBeforeTheUpgrade() throws {
+  /// A format-1 journal carries no owner mark, so nothing tells it from one that arrived in a
+  /// commit: it is reported and set aside, never applied (the files are the truth).
+  @Test func aCommittedFormatOneJournalIsReportedAndNotApplied() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try copy("v1-company", into: directory)
@@ -102,7 +104,9 @@ import FolioTestSupport
     let record = #"{"files": [{"checksum": "\#(ShardFile.checksum(Array(department.utf8)))", "file": "Department/0000.json"}], "remove": []}"#
     try Data(record.utf8).write(to: URL(fileURLWithPath: path + "/.journal/commit.json"))
     let store = try Store.open(directory: path)
-    #expect(store.get("Department", 2)?["name"] == "Research and Development")
+    #expect(store.get("Department", 2)?["name"] == "Research")
+    #expect(store.loadProblems.first?.code == .journalIgnored)
     #expect(!FileManager.default.fileExists(atPath: path + "/.journal"))
+    #expect(FileManager.default.fileExists(atPath: path + "/.folio/ignored/legacy-journal/commit.json"))
   }
 }
