@@ -231,7 +231,29 @@ enum SyncRun {
     return (job.source, location?.line, location?.column)
   }
 
+  /// How many times a sync is planned again when the store's files changed outside Folio while
+  /// it ran (`changedOutside`, or `stalePlan` once the store read the changed files).
+  static let replans = 5
+
   private static func unlocatedRun(
+    _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
+    saving planFile: String?
+  ) throws -> Int32 {
+    var attempt = 0
+    while true {
+      do {
+        return try planAndApply(job, console: console, json: json, dryRun: dryRun, detail: detail, saving: planFile)
+      } catch let error as SyncError where error.code == .changedOutside || error.code == .stalePlan {
+        // Someone saved a file of the store (an editor, a pull, a checkout) while this sync
+        // planned or wrote: nothing was written, and the store has read the files again. The
+        // payload is planned again on top of them; the edit is never overwritten.
+        attempt += 1
+        if attempt > replans { throw error }
+      }
+    }
+  }
+
+  private static func planAndApply(
     _ job: Job, console: Console, json: Bool, dryRun: Bool, detail: ReportView.Detail,
     saving planFile: String?
   ) throws -> Int32 {
