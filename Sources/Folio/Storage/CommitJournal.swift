@@ -285,9 +285,6 @@ enum CommitJournal {
     guard case .object(let root)? = try? JSONParser.parse(bytes), case .array(let files)? = root["files"],
       case .array(let removeList)? = root["remove"]
     else { throw damaged("is damaged") }
-    guard case .string(let owner)? = root["owner"] else {
-      throw damaged("was written by an older Folio (it has no owner mark)")
-    }
     var entries: [Entry] = []
     for item in files {
       guard case .string(let file)? = item["file"], case .string(let checksum)? = item["checksum"] else {
@@ -311,6 +308,9 @@ enum CommitJournal {
         throw damaged("would remove \(JSONWriter.string(.string(file))), which is not a file of a store")
       }
       removals.append(Removal(file: file, before: before))
+    }
+    guard case .string(let owner)? = root["owner"] else {
+      throw damaged("was written by an older Folio (it has no owner mark)")
     }
     return Record(owner: owner, entries: entries, removals: removals)
   }

@@ -35,13 +35,15 @@ import FolioTestSupport
       try StoreFixtures.load(StoreFixtures.fixturesDirectory.appendingPathComponent("stores/batches"), into: store)
     }
     try install(input, in: path)
-    let before = try Self.hashes(path)
+    // A journal that is not applied is moved aside inside the local folder, never applied.
+    let ignoring = input.kind == "journal" ? [CommitJournal.folder, LocalState.folder + "/ignored"] : []
+    let before = try Self.hashes(path, ignoring: ignoring)
     let observed = try feed(input, to: path)
     if ProcessInfo.processInfo.environment["FOLIO_BAD_RECORD"] != nil {
       print("bad-input \(input.file): \(observed)")
     }
     let match = observed.first { $0.matches(input.expected) }
-    let after = try Self.hashes(path)
+    let after = try Self.hashes(path, ignoring: ignoring)
     #expect(match != nil, "\(input.file): expected \(JSONWriter.string(.object(input.expected))), observed \(observed)")
     let located = observed.allSatisfy { $0.isLocated }
     #expect(located, "\(input.file): a problem without a location: \(observed)")
@@ -101,9 +103,11 @@ import FolioTestSupport
       for readOnly in [true, false] {
         do {
           let options = StoreOptions(readOnly: readOnly)
-          _ = input.kind == "stored-schema"
+          let store =
+            input.kind == "stored-schema"
             ? try Store.open(directory: path, options: options)
             : try Store(directory: path, schema: Self.schema, options: options)
+          problems += store.loadProblems.flatMap { ObservedProblem.from($0) }
         } catch {
           problems += ObservedProblem.from(error)
         }
@@ -115,13 +119,14 @@ import FolioTestSupport
   /// The SHA-256-free fingerprint of every file under `path` (FNV checksum of the bytes), by
   /// relative path, except the writer lock file, which a writer open rewrites with its own pid
   /// and time (it is not content: the store's .gitignore lists the local folder).
-  static func hashes(_ path: String) throws -> [String: String] {
+  static func hashes(_ path: String, ignoring folders: [String] = []) throws -> [String: String] {
     var result: [String: String] = [:]
     let enumerator = FileManager.default.enumerator(atPath: path)
     while let name = enumerator?.nextObject() as? String {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
       if !exists || isDirectory.boolValue || name == LocalState.folder + "/lock" { continue }
+      if folders.contains(where: { name.hasPrefix($0 + "/") }) { continue }
       result[name] = ShardFile.checksum(try StoreFiles.readFile(path + "/" + name) ?? [])
     }
     return result
