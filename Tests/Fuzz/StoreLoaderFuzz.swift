@@ -101,8 +101,12 @@ public func fuzzStoreLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let store = directory + "/journal"
     try? FileManager.default.createDirectory(atPath: store + "/" + CommitJournal.folder, withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: store + "/" + CommitJournal.folder + "/commit.json", contents: Data(rest))
-    if let (entries, removals) = try? CommitJournal.committedRecord(directory: store) {
-      precondition((entries.map(\.file) + removals).allSatisfy(StorePath.isStoreFile), "a journal path outside the store was accepted")
+    if let record = try? CommitJournal.committedRecord(directory: store) {
+      let files = record.entries.map(\.file) + record.removals.map(\.file)
+      precondition(files.allSatisfy(StorePath.isStoreFile), "a journal path outside the store was accepted")
+      // Without this working copy's key no journal is ever applied or read through.
+      let through = CommitJournal.readThrough(directory: store, digest: nil)
+      precondition(through.overlay.isEmpty && through.removed.isEmpty, "a foreign journal was read through")
     }
   case 1:
     load(["Person": Array(rest)])
