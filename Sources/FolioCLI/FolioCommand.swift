@@ -116,7 +116,11 @@ public enum FolioCommand {
 
   /// The exit status for a command that failed with `error`.
   static func status(for error: any Error) -> Int32 {
-    (error as? StoreError)?.code == .committedNotFinished ? ExitStatus.committedNotFinished : ExitStatus.failure
+    // A sync's error reaches here as a located CLIError carrying the sync's code.
+    let committed =
+      (error as? StoreError)?.code == .committedNotFinished || (error as? SyncError)?.code == .committedNotFinished
+      || (error as? CLIError)?.code.rawValue == StoreError.Code.committedNotFinished.rawValue
+    return committed ? ExitStatus.committedNotFinished : ExitStatus.failure
   }
 
   /// The command called `name`.

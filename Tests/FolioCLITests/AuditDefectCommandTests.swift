@@ -65,6 +65,29 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: company.path + "/s.folio"))
   }
 
+  /// A real failure after the commit point: the Employee folder made immutable (`chattr +i`,
+  /// which even root cannot write through), so the commit's files cannot be moved into place.
+  /// `folio sync` exits with 3, and the next writer finishes the save once the folder is
+  /// writable again (issue 31, defect 11).
+  @Test func aSyncFailingAfterItsCommitPointExitsWithThree() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    company.sync("Employee", "day-1.json")
+    let folder = company.path + "/company.folio/Employee"
+    guard try FolioBinaryTests.shell("chattr +i '\(folder)'", in: company.path).status == 0 else {
+      Issue.record("chattr +i is not available here, so no real post-commit failure can be made")
+      return
+    }
+    let run = company.run(["sync", "--store", "company.folio", "--entity", "Employee", "Fixtures/company/day-2.json"])
+    _ = try FolioBinaryTests.shell("chattr -i '\(folder)'", in: company.path)
+    #expect(run.status == ExitStatus.committedNotFinished, "\(run.errors)")
+    #expect(run.errors.contains("[committedNotFinished]"), "\(run.errors)")
+    let check = company.run(["check", "--store", "company.folio"])
+    #expect(check.status == 0, "\(check.output)\(check.errors)")
+    let query = company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "id == 3", "--json"])
+    #expect(query.output.contains("Alan M. Turing"), "\(query.output)")
+  }
+
   @Test func aChangeCommittedButNotFinishedHasAnExitStatusOfItsOwn() {
     #expect(FolioCommand.status(for: StoreError(code: .committedNotFinished, message: "")) == 3)
     #expect(FolioCommand.status(for: StoreError(code: .ioFailure, message: "")) == ExitStatus.failure)

@@ -37,6 +37,10 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// checkout): nothing was written, and the store reads the files again before the next
     /// sync. Sync again to apply the payload on top of what the files now hold.
     public static let changedOutside = Code("changedOutside")
+    /// Saving failed after the commit point: the sync *is* committed (readers see it) and the
+    /// next writer to open the store finishes moving its files into place
+    /// (``StoreError/Code/committedNotFinished``).
+    public static let committedNotFinished = Code("committedNotFinished")
     /// ``SyncOptions/parent`` names an entity or a record that does not exist.
     public static let unknownParent = Code("unknownParent")
     /// ``SyncOptions/parent`` names a relationship the parent entity lacks, a to-one one, or
@@ -100,7 +104,8 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
 
   init(_ error: StoreError, pointer: String? = nil) {
     self.init(
-      code: error.code == .changedOutside ? .changedOutside : .storeRefused,
+      code: error.code == .changedOutside
+        ? .changedOutside : error.code == .committedNotFinished ? .committedNotFinished : .storeRefused,
       message: "\(error.message) [\(error.code)]", entity: error.entity,
       id: error.id, pointer: pointer)
   }
