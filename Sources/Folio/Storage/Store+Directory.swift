@@ -46,6 +46,9 @@ extension Store {
   /// - Throws: As ``init(directory:schema:options:)``; ``StoreError/Code/notAStore`` when the
   ///   directory holds no store. Nothing is written on failure.
   public static func open(directory: String, options: StoreOptions = StoreOptions()) throws -> Store {
+    if let kind = StoreTree.kind(at: directory + "/schema.json"), kind != .file {
+      throw StoreTree.problem(kind, at: "schema.json", path: directory + "/schema.json")
+    }
     guard let bytes = try StoreFiles.readFile(directory + "/schema.json") else {
       throw StoreOpener.notAStore(directory)
     }

@@ -23,7 +23,7 @@ struct StoreOpener {
 
   /// The error for a directory that holds no store, saying what it does hold.
   static func notAStore(_ path: String) -> StoreError {
-    let found = StoreFiles.list(path).filter { $0 != LocalState.folder && $0 != ".git" }.sorted()
+    let found = StoreFiles.list(path, followingLink: true).filter { $0 != LocalState.folder && $0 != ".git" }.sorted()
     let holds = found.isEmpty ? "it is empty" : "it holds \(found.prefix(5).joined(separator: ", "))\(found.count > 5 ? ", …" : "")"
     return StoreError(
       code: .notAStore,
@@ -41,6 +41,16 @@ struct StoreOpener {
         message: "the entity name '\(entity.name)' cannot be a folder name in a store; use letters, digits, '_', '-' and '.' (not first), and none of \(StorePath.reservedNames.sorted().joined(separator: ", "))",
         entity: entity.name)
     }
+    // Nothing inside a store is followed or opened unless it is a plain file or folder: a
+    // writer refuses before it creates, locks or writes anything, and so does every command
+    // when the local folder is concerned (its lock, journal and state would be used through
+    // it); a lenient reader leaves the entries out and reports them.
+    let special = StoreTree.specialFiles(in: path)
+    let local = special.contains { $0.file == LocalState.folder || $0.file?.hasPrefix(LocalState.folder + "/") == true }
+    if !special.isEmpty, !options.readOnly || options.validation == .strict || local {
+      if special.count == 1 { throw special[0] }
+      throw StoreValidationError(problems: special)
+    }
     if !options.readOnly, isEmptyDirectory() {
       try create()
     }
@@ -51,11 +61,14 @@ struct StoreOpener {
     }
     var lock: StoreLock?
     if !options.readOnly {
+      try StoreTree.requireLocalFolder(in: path)
       try StoreFiles.makeDirectory(path + "/" + LocalState.folder)
       lock = try StoreLock.acquire(directory: path)
     }
     do {
-      return try openLocked(lock)
+      var opened = try openLocked(lock)
+      opened.problems = special + opened.problems
+      return opened
     } catch {
       lock?.release()
       throw error
@@ -64,7 +77,7 @@ struct StoreOpener {
 
   /// Whether the directory is missing, or holds nothing but Folio's local folder.
   private func isEmptyDirectory() -> Bool {
-    StoreFiles.list(path).allSatisfy { $0 == LocalState.folder }
+    StoreFiles.list(path, followingLink: true).allSatisfy { $0 == LocalState.folder }
   }
 
   private func openLocked(_ lock: StoreLock?) throws -> Opened {
