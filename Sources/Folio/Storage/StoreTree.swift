@@ -57,7 +57,11 @@ enum StoreTree {
       if kind == .unknown {
         var info = stat()
         let name = bytes.map { CChar(bitPattern: $0) } + [0]
-        if fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 { kind = Self.kind(mode: info.st_mode) }
+        if fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+          kind = Self.kind(mode: info.st_mode)
+        } else if errno == ENOENT {
+          continue  // removed since it was listed (a writer's journal file): nothing to report
+        }
       }
       result.append(Entry(bytes: bytes, kind: kind))
     }
