@@ -234,7 +234,7 @@ struct StoreLinkGitTests {
     ] {
       let run = try Self.folio(arguments, in: sandbox.root, seconds: 10)
       #expect(!run.timedOut, "\(arguments) hung on the FIFO")
-      #expect(run.elapsed < 2, "\(arguments) took \(run.elapsed) s")
+      #expect(run.elapsed < 1, "\(arguments) took \(run.elapsed) s")
       #expect(run.status != 0)
       #expect(run.output.contains("store/\(place.rawValue): error: '\(place.rawValue)' is a FIFO (named pipe)"), "\(run.output)")
       #expect(run.output.contains("[specialFile]"))

@@ -109,7 +109,7 @@ struct StoreLoader {
         slots[n] = loadFile(checkers[allJobs[n].checker], file: allJobs[n].file, pool: pool)
       }
     }
-    var problems: [StoreError] = strayFolders() + StoreTree.unreadFiles(in: directory, entities: schema.entities.map(\.name))
+    var problems: [StoreError] = strayFolders()
     var protectedFiles = Set<String>()
     var files: [String: String] = [:]
     var relayout = Set<String>()

@@ -67,7 +67,11 @@ struct StoreOpener {
     }
     do {
       var opened = try openLocked(lock)
-      opened.problems = special + opened.problems
+      // Files Folio does not read (in a subfolder of an entity's folder, or named in bytes that
+      // are not UTF-8) are reported but refuse nothing: Folio never writes or removes them, so
+      // no command can lose their records, and a strict open warns instead of locking out.
+      let unread = StoreTree.unreadFiles(in: path, entities: schema.entities.map(\.name))
+      opened.problems = special + unread + opened.problems
       return opened
     } catch {
       lock?.release()

@@ -158,12 +158,14 @@ enum StoreTree {
   /// (relative to the store; `path` is where it is).
   static func problem(_ kind: Kind, at name: String, path: String) -> StoreError {
     let what: String
+    var why = "reading one could wait forever or read a device"
     switch kind {
     case .symbolicLink:
       var target = [CChar](repeating: 0, count: 1025)
       let count = readlink(path, &target, 1024)
       let pointsTo = count >= 0 ? " to '\(printable(target.prefix(count).map { UInt8(bitPattern: $0) }))'" : ""
       what = "a symbolic link\(pointsTo)"
+      why = "a link in a clone could point anywhere on this machine"
     case .fifo: what = "a FIFO (named pipe)"
     case .socket: what = "a socket"
     case .device: what = "a device"
@@ -171,7 +173,7 @@ enum StoreTree {
     }
     return StoreError(
       code: .specialFile,
-      message: "'\(name)' is \(what); Folio never follows or opens one inside a store (a link in a clone could point anywhere on this machine): replace it with a plain file or folder, or remove it (git rm it if it was committed)",
+      message: "'\(name)' is \(what); Folio never follows or opens one inside a store (\(why)): replace it with a plain file or folder, or remove it (git rm it if it was committed)",
       file: name)
   }
 

@@ -42,6 +42,17 @@ import FolioTestSupport
     #expect(store.state.count("Item") == 2)
   }
 
+  @Test func aStrictWriterOpensAStoreWithASubfolderAndReportsIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try store(in: directory)
+    try write("[{\"id\": 3, \"name\": \"c\"}]\n", to: path + "/Item/old/more.json")
+    let writer = try Store(directory: path, schema: try SchemaFixtures.item)
+    #expect(writer.loadProblems.map(\.file) == ["Item/old/"])
+    try writer.insert("Item", ["id": 4, "name": "d"])
+    #expect(FileManager.default.fileExists(atPath: path + "/Item/old/more.json"))
+  }
+
   @Test func aFileNameThatIsNotUTF8IsALocatedProblemNotAMissingFile() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -55,6 +66,10 @@ import FolioTestSupport
     let problem = try #require(store.loadProblems.first { $0.code == .unsupportedFileName })
     #expect(problem.file == "Item/\\xFF\\u{1B}.json")
     #expect(store.state.count("Item") == 2)
+    // Not a lock-out: a strict writer opens the store and reports the file too.
+    let writer = try Store(directory: path, schema: try SchemaFixtures.item)
+    #expect(writer.loadProblems.map(\.code) == [.unsupportedFileName])
+    #expect(writer.state.count("Item") == 2)
   }
 
   @Test func aLinkToAShardOutsideIsNeverReadAndWritersRefuse() throws {
