@@ -33,6 +33,8 @@ struct StoreLinkGitTests {
     case entityFolder
     /// A shard file → a file outside.
     case shard
+    /// `schema.json` → a file outside.
+    case schema
 
     var testDescription: String { rawValue }
   }
@@ -145,6 +147,11 @@ struct StoreLinkGitTests {
       try manager.removeItem(atPath: store + "/Item")
       try manager.createSymbolicLink(atPath: store + "/Item", withDestinationPath: sandbox.outside + "/folder/Item")
       try origin.git("add", "-A")
+    case .schema:
+      try manager.removeItem(atPath: store + "/schema.json")
+      try manager.copyItem(atPath: sandbox.root + "/schema.json", toPath: sandbox.outside + "/schema.json")
+      try manager.createSymbolicLink(atPath: store + "/schema.json", withDestinationPath: sandbox.outside + "/schema.json")
+      try origin.git("add", "-A")
     case .shard:
       try manager.removeItem(atPath: store + "/Item/" + shard)
       try manager.createSymbolicLink(atPath: store + "/Item/" + shard, withDestinationPath: sandbox.outside + "/records.json")
@@ -162,6 +169,7 @@ struct StoreLinkGitTests {
     case .localFolder: return ".folio"
     case .lockFile: return ".folio/lock"
     case .entityFolder: return "Item"
+    case .schema: return "schema.json"
     case .shard:
       let links = try FileManager.default.contentsOfDirectory(atPath: store + "/Item").filter { name in
         (try? FileManager.default.destinationOfSymbolicLink(atPath: store + "/Item/" + name)) != nil
@@ -182,6 +190,7 @@ struct StoreLinkGitTests {
     let clone = sandbox.root + "/clone"
     let commands: [[String]] = [
       ["sync", "--store", "store", "--entity", "Item", sandbox.root + "/payload.json"],
+      ["sync", "--store", "store", "--schema", sandbox.root + "/schema.json", "--entity", "Item", sandbox.root + "/payload.json"],
       ["export", "--store", "store", "--entity", "Item"],
       ["query", "--store", "store", "--entity", "Item"],
       ["export", "--store", "store", "--entity", "Item", "--lenient"],
