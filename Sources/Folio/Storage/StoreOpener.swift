@@ -187,6 +187,11 @@ struct StoreOpener {
     removals: [String] = []
   ) throws(StoreError) {
     var extra: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema, format: format))]
+    // A store made while `.gitignore` said `.folio/` (which does not match a link named
+    // `.folio`) gets the line `.folio` in the same commit, if its file is still that default.
+    if !legacy, (try? StoreFiles.readFile(path + "/.gitignore")).flatMap({ $0 }) == Array(Self.formerGitignore.utf8) {
+      extra.append((".gitignore", Array(DirectoryBacking.gitignore.utf8)))
+    }
     var removals = removals
     var dirty: [String: Set<UInt64>] = [:]
     if relayout {
@@ -205,6 +210,9 @@ struct StoreOpener {
       for name in ["lock", "commit.lock"] { try StoreFiles.removeFile(path + "/" + name) }
     }
   }
+
+  /// The `.gitignore` Folio wrote into stores before it said `.folio` (format 2 until issue 31).
+  static let formerGitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content.\n.folio/\n"
 
   /// Creates a new, empty store: its files are written into a folder beside the directory and
   /// moved into place with one rename, so a failed creation leaves nothing half made.

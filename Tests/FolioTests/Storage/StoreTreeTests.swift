@@ -128,4 +128,20 @@ import FolioTestSupport
     #expect(error.description == "Item/\\u{1B}[2J.json: error: bad [invalidStoredRecord]")
     #expect(StoreTree.printable([0x61, 0xFF, 0x07, 0xC3, 0xA9]) == "a\\xFF\\u{07}é")
   }
+
+  @Test func aStoreWithTheFormerGitignoreGetsTheLineThatAlsoIgnoresALink() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try store(in: directory)
+    try write(StoreOpener.formerGitignore, to: path + "/.gitignore")
+    // A fresh clone: no local state yet, so the first writer saves one, with the new line.
+    try FileManager.default.removeItem(atPath: path + "/.folio")
+    do { _ = try Store(directory: path, schema: try SchemaFixtures.item) }
+    #expect(try String(contentsOfFile: path + "/.gitignore", encoding: .utf8) == DirectoryBacking.gitignore)
+    // A .gitignore someone edited is left as it is.
+    try write("# ours\n.folio/\n", to: path + "/.gitignore")
+    try FileManager.default.removeItem(atPath: path + "/.folio")
+    do { _ = try Store(directory: path, schema: try SchemaFixtures.item) }
+    #expect(try String(contentsOfFile: path + "/.gitignore", encoding: .utf8) == "# ours\n.folio/\n")
+  }
 }
