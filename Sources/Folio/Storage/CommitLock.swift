@@ -26,8 +26,7 @@ struct CommitLock: Sendable {
   ///   opened; nothing is written then.
   static func acquireExclusive(directory: String, waiting seconds: Double) throws(StoreError) -> CommitLock? {
     let path = directory + "/" + LocalState.folder + "/commit.lock"
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
+    let fd = try open(directory: directory, flags: O_RDWR | O_CREAT)
     var waited = 0.0
     var pause = 0.000_1
     // Readers take the lock blocking and may follow one another closely; the writer only finds
@@ -67,8 +66,7 @@ struct CommitLock: Sendable {
   ///   opened; nothing is written then.
   static func acquireShared(directory: String) throws(StoreError) -> CommitLock {
     let path = directory + "/" + LocalState.folder + "/commit.lock"
-    let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
+    let fd = try open(directory: directory, flags: O_RDONLY | O_CREAT)
     while flock(fd, LOCK_SH) != 0 {
       if errno == EINTR { continue }
       let code = errno
@@ -76,6 +74,21 @@ struct CommitLock: Sendable {
       throw StoreFiles.failure("lock", path, code: code)
     }
     return CommitLock(descriptor: fd)
+  }
+
+  /// Opens (creating it if needed) the commit lock file of the store at `directory` without
+  /// following a link and without waiting on a FIFO; it must be a regular file in a real
+  /// `.folio` folder. Nothing is truncated or written.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/specialFile`` for a link, FIFO, socket or device
+  ///   at the lock file or at `.folio`; ``StoreError/Code/ioFailure`` otherwise).
+  private static func open(directory: String, flags: Int32) throws(StoreError) -> Int32 {
+    try StoreTree.requireLocalFolder(in: directory)
+    let path = directory + "/" + LocalState.folder + "/commit.lock"
+    guard let fd = try StoreFiles.openChecked(path, flags: flags) else {
+      throw StoreFiles.failure("open the lock file", path, code: ENOENT)
+    }
+    return fd
   }
 
   /// Releases the lock.

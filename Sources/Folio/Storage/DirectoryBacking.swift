@@ -32,7 +32,7 @@ struct DirectoryBacking: Sendable {
   var progress: SyncProgress.Handler?
 
   /// The `.gitignore` written into every store: the local folder is not content.
-  static let gitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content.\n.folio/\n"
+  static let gitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content; no slash, so that a link named .folio is ignored too.\n.folio\n"
   /// The `.gitattributes` written into every store: LF line endings in every file, and Folio's
   /// record-level merge driver for shard files (`folio init` prints the `git config` lines that
   /// define it; without them git merges the files as text).

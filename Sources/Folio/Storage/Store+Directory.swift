@@ -22,8 +22,11 @@ extension Store {
   ///   - options: Validation mode, read-only, migrations.
   /// - Throws: ``SchemaError`` when the schema is not valid; ``StoreError`` (``StoreError/Code/locked`` naming the holder,
   ///   ``StoreError/Code/notAStore``, ``StoreError/Code/schemaMismatch``, ``StoreError/Code/unsupportedFormatVersion``,
-  ///   ``StoreError/Code/invalidManifest``, ``StoreError/Code/ioFailure``…), or
-  ///   ``StoreValidationError`` listing every bad record in strict mode. Nothing is written on
+  ///   ``StoreError/Code/invalidManifest``, ``StoreError/Code/ioFailure``,
+  ///   ``StoreError/Code/specialFile`` for a symbolic link, FIFO, socket or device inside the
+  ///   store, which a writer (and any open, when it is in `.folio`) refuses before touching
+  ///   anything…), or ``StoreValidationError`` listing every bad record (or every such entry)
+  ///   in strict mode. Nothing is written on
   ///   failure, except that a crashed save found on disk is completed or discarded. A directory
   ///   that holds files but no `schema.json` is never turned into a new store.
   public convenience init(directory: String, schema: Schema, options: StoreOptions = StoreOptions()) throws {
@@ -46,6 +49,9 @@ extension Store {
   /// - Throws: As ``init(directory:schema:options:)``; ``StoreError/Code/notAStore`` when the
   ///   directory holds no store. Nothing is written on failure.
   public static func open(directory: String, options: StoreOptions = StoreOptions()) throws -> Store {
+    if let kind = StoreTree.kind(at: directory + "/schema.json"), kind != .file {
+      throw StoreTree.problem(kind, at: "schema.json", path: directory + "/schema.json")
+    }
     guard let bytes = try StoreFiles.readFile(directory + "/schema.json") else {
       throw StoreOpener.notAStore(directory)
     }

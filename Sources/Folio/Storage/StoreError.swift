@@ -79,6 +79,13 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// or it is not this working copy's (it arrived in a commit or a copy). The files on disk
     /// were kept as they are.
     public static let journalIgnored = Code("journalIgnored")
+    /// An entry of the store is not a plain file or folder: a symbolic link, FIFO, socket or
+    /// device (or a file named `.folio`, where Folio keeps its local folder). Folio never follows
+    /// or opens one; writers refuse the store until it is replaced or removed.
+    public static let specialFile = Code("specialFile")
+    /// A file in an entity's folder has a name that is not UTF-8: Folio cannot name it and does
+    /// not read its records, and reports it until it is renamed.
+    public static let unsupportedFileName = Code("unsupportedFileName")
   }
 
   /// What went wrong.
@@ -113,17 +120,19 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     self.pointer = pointer
   }
 
-  /// `file:line:column: error: message [code]`, with the pointer when known.
+  /// `file:line:column: error: message [code]`, with the pointer when known (an empty pointer,
+  /// the whole document, is not shown). Control characters in the file name are escaped
+  /// (`\u{1B}`), so a crafted name cannot rewrite the terminal.
   public var description: String {
     var location = ""
     if let file {
-      location = file
+      location = StoreTree.printable(file)
       if let line { location += ":\(line)" }
       if let column { location += ":\(column)" }
       location += ": "
     }
     var text = "\(location)error: \(message)"
-    if let pointer { text += " (at \(pointer))" }
+    if let pointer, !pointer.isEmpty { text += " (at \(StoreTree.printable(pointer)))" }
     return text + " [\(code)]"
   }
 }

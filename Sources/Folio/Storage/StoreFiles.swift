@@ -22,6 +22,7 @@ enum StoreFiles {
     case EACCES, EPERM:
       advice = "permission was refused; check the permissions of the file and of its directory"
     case EROFS: advice = "the file system is read-only; use a store on a writable file system"
+    case EEXIST: advice = "something is already at that path; move it away"
     case EISDIR: advice = "a directory is where a file was expected; move the directory away"
     case ENOTDIR:
       advice = "a file is where a directory was expected in the path; move the file away"
@@ -36,13 +37,48 @@ enum StoreFiles {
       code: .ioFailure, message: "could not \(action) '\(path)': \(reason); \(advice)", file: path)
   }
 
-  /// The whole contents of the file at `path`, or `nil` when it does not exist.
-  static func readFile(_ path: String) throws(StoreError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// Opens the entry at `path` without following a link there and without waiting on a FIFO,
+  /// and checks that it is a regular file (or, with `directory`, a folder); the descriptor is
+  /// returned blocking again.
+  ///
+  /// - Returns: The descriptor, or `nil` when nothing is at `path` (`ENOENT`).
+  /// - Throws: ``StoreError`` (``StoreError/Code/specialFile`` for a link, FIFO, socket or
+  ///   device at `path`, ``StoreError/Code/ioFailure`` otherwise).
+  static func openChecked(_ path: String, flags: Int32, mode: mode_t = 0o644, directory: Bool = false) throws(StoreError) -> Int32? {
+    let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode)
     if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw failure("open", path)
+      let code = errno
+      if code == ENOENT { return nil }
+      // O_NOFOLLOW on a link fails with ELOOP (Linux, Darwin) or EMLINK (FreeBSD); a FIFO
+      // opened for writing without a reader fails with ENXIO.
+      if code == ELOOP || code == EMLINK || code == ENXIO, let kind = StoreTree.kind(at: path), kind != .file, kind != .directory {
+        throw StoreTree.problem(kind, at: path, path: path)
+      }
+      throw failure("open", path, code: code)
     }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      close(fd)
+      throw failure("open", path, code: code)
+    }
+    let kind = StoreTree.kind(mode: info.st_mode)
+    guard kind == (directory ? .directory : .file) else {
+      close(fd)
+      if kind == .file || kind == .directory { throw failure("read", path, code: directory ? ENOTDIR : EISDIR) }
+      throw StoreTree.problem(kind, at: path, path: path)
+    }
+    let status = fcntl(fd, F_GETFL)
+    if status >= 0 { _ = fcntl(fd, F_SETFL, status & ~O_NONBLOCK) }
+    return fd
+  }
+
+  /// The whole contents of the file at `path`, or `nil` when it does not exist. A link, FIFO,
+  /// socket or device at `path` is never followed or read.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/specialFile``, ``StoreError/Code/ioFailure``).
+  static func readFile(_ path: String) throws(StoreError) -> [UInt8]? {
+    guard let fd = try openChecked(path, flags: O_RDONLY) else { return nil }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw failure("read", path) }
@@ -64,8 +100,12 @@ enum StoreFiles {
   }
 
   /// Writes `bytes` to a new file at `path` (replacing any) and, with `sync`, fsyncs it.
+  ///
+  /// Whatever was at `path` is unlinked first and the file is created anew (`O_EXCL`,
+  /// `O_NOFOLLOW`), so a write never goes through a link, hard or symbolic, into another file.
   static func writeFile(_ bytes: [UInt8], to path: String, sync: Bool) throws(StoreError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if unlink(path) != 0, errno != ENOENT { throw failure("replace", path) }
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw failure("create", path) }
     defer { close(fd) }
     var done = 0
@@ -82,7 +122,7 @@ enum StoreFiles {
 
   /// fsyncs a file or directory so that its contents (for a directory: its entries) are durable.
   static func syncPath(_ path: String) throws(StoreError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { throw failure("open", path) }
     defer { close(fd) }
     if fullSync(fd) != 0 { throw failure("fsync", path) }
@@ -147,13 +187,24 @@ enum StoreFiles {
     _ = rmdir(path)
   }
 
-  /// Creates a directory (and its parents); an existing one is not an error.
+  /// Creates a directory (and its parents); an existing one is not an error, but a link or
+  /// anything else that is not a real folder at `path` is: nothing is created through it.
+  ///
+  /// - Throws: ``StoreError`` (``StoreError/Code/specialFile`` when `path` is a link, FIFO,
+  ///   socket or device; ``StoreError/Code/ioFailure`` otherwise).
   static func makeDirectory(_ path: String) throws(StoreError) {
+    switch StoreTree.kind(at: path) {
+    case .directory?: return
+    case nil: break
+    case .file?: throw failure("create the directory", path, code: EEXIST)
+    case let kind?: throw StoreTree.problem(kind, at: path, path: path)
+    }
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
       throw failure("create the directory", path, code: EACCES)
     }
+    if let kind = StoreTree.kind(at: path), kind != .directory { throw StoreTree.problem(kind, at: path, path: path) }
   }
 
   /// Removes a directory and everything in it; a missing one is not an error.
@@ -164,14 +215,15 @@ enum StoreFiles {
     }
   }
 
-  /// Whether anything exists at `path`.
+  /// Whether anything exists at `path` (a link counts, whether or not its target exists: it
+  /// is not followed).
   static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
+    StoreTree.kind(at: path) != nil
   }
 
-  /// The names in a directory (empty when it does not exist).
-  static func list(_ path: String) -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+  /// The UTF-8 names in a directory, of every kind (empty when it does not exist). A link at
+  /// `path` is not listed through unless `followingLink` (the user's own store path).
+  static func list(_ path: String, followingLink: Bool = false) -> [String] {
+    (StoreTree.entries(path, followingLink: followingLink) ?? []).compactMap(\.name)
   }
 }

@@ -79,10 +79,12 @@ struct StoreLoader {
 
   func path(_ file: String) -> String { overlay[file] ?? directory + "/" + file }
 
-  /// The content files of `entity`, relative to the store, sorted: every `*.json` file of its
-  /// folder, plus those a committed journal adds, less those it removes.
+  /// The content files of `entity`, relative to the store, sorted: every `*.json` regular file
+  /// of its folder (links and other special files are never read: ``StoreTree``), plus those a
+  /// committed journal adds, less those it removes.
   func files(of entity: String) -> [String] {
-    var names = Set(StoreFiles.list(directory + "/" + entity).filter { $0.hasSuffix(".json") }.map { entity + "/" + $0 })
+    let listed = (StoreTree.entries(directory + "/" + entity) ?? []).filter { $0.kind == .file }.compactMap(\.name)
+    var names = Set(listed.filter { $0.hasSuffix(".json") }.map { entity + "/" + $0 })
     for file in overlay.keys where file.hasPrefix(entity + "/") && file.hasSuffix(".json") { names.insert(file) }
     return names.subtracting(removed).sorted()
   }
@@ -154,7 +156,7 @@ struct StoreLoader {
   func strayFolders() -> [StoreError] {
     let entities = Set(schema.entities.map(\.name))
     var problems: [StoreError] = []
-    for name in StoreFiles.list(directory).sorted() where !name.hasPrefix(".") && !entities.contains(name) {
+    for name in StoreFiles.list(directory, followingLink: true).sorted() where !name.hasPrefix(".") && !entities.contains(name) {
       let files = StoreFiles.list(directory + "/" + name).filter { $0.hasSuffix(".json") }
       guard !files.isEmpty else { continue }
       problems.append(

@@ -19,12 +19,20 @@ struct StoreLock: Sendable {
 
   /// Takes the writer lock of the store at `directory` without waiting.
   ///
+  /// The lock file is opened without following a link and without waiting on a FIFO, and must
+  /// be a regular file; nothing is ever truncated. The holder text is written over the file's
+  /// start (padded with spaces to its old length) only when the file has no other hard link.
+  ///
   /// - Throws: ``StoreError`` with code ``StoreError/Code/locked`` naming the holder when another
   ///   process (or another open store in this process) holds it; nothing is written then.
+  ///   ``StoreError/Code/specialFile`` when the lock file is a link, FIFO, socket or device;
+  ///   nothing is written or followed then.
   static func acquire(directory: String) throws(StoreError) -> StoreLock {
+    try StoreTree.requireLocalFolder(in: directory)
     let path = directory + "/" + LocalState.folder + "/lock"
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw StoreFiles.failure("open the lock file", path) }
+    guard let fd = try StoreFiles.openChecked(path, flags: O_RDWR | O_CREAT) else {
+      throw StoreFiles.failure("open the lock file", path, code: ENOENT)
+    }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
       close(fd)
@@ -36,9 +44,14 @@ struct StoreLock: Sendable {
         message: "the store is locked by another writer: \(described); close that store (or wait for that process to end), or open this one read-only",
         file: LocalState.folder + "/lock")
     }
-    var text = "{\"host\":\(JSONWriter.string(.string(hostName()))),\"pid\":\(getpid()),\"since\":\(JSONWriter.string(.string(now())))}\n"
-    _ = ftruncate(fd, 0)
-    text.withUTF8 { utf8 in _ = pwrite(fd, utf8.baseAddress, utf8.count, 0) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_nlink == 1, info.st_size <= 4096 {
+      // Padded to the old length instead of truncated: trailing spaces are valid JSON.
+      var text = "{\"host\":\(JSONWriter.string(.string(hostName()))),\"pid\":\(getpid()),\"since\":\(JSONWriter.string(.string(now())))}"
+      let padding = max(0, Int(info.st_size) - text.utf8.count - 1)
+      text += String(repeating: " ", count: padding) + "\n"
+      text.withUTF8 { utf8 in _ = pwrite(fd, utf8.baseAddress, utf8.count, 0) }
+    }
     return StoreLock(descriptor: fd, path: path)
   }
 
@@ -53,7 +66,7 @@ struct StoreLock: Sendable {
   func verify() throws(StoreError) {
     var held = stat()
     var current = stat()
-    guard fstat(descriptor, &held) == 0, stat(path, &current) == 0,
+    guard fstat(descriptor, &held) == 0, lstat(path, &current) == 0,
       held.st_dev == current.st_dev, held.st_ino == current.st_ino
     else {
       throw StoreError(

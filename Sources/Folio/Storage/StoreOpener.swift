@@ -26,7 +26,7 @@ struct StoreOpener {
 
   /// The error for a directory that holds no store, saying what it does hold.
   static func notAStore(_ path: String) -> StoreError {
-    let found = StoreFiles.list(path).filter { $0 != LocalState.folder && $0 != ".git" }.sorted()
+    let found = StoreFiles.list(path, followingLink: true).filter { $0 != LocalState.folder && $0 != ".git" }.sorted()
     let holds = found.isEmpty ? "it is empty" : "it holds \(found.prefix(5).joined(separator: ", "))\(found.count > 5 ? ", …" : "")"
     return StoreError(
       code: .notAStore,
@@ -44,6 +44,16 @@ struct StoreOpener {
         message: "the entity name '\(entity.name)' cannot be a folder name in a store; use letters, digits, '_', '-' and '.' (not first), and none of \(StorePath.reservedNames.sorted().joined(separator: ", "))",
         entity: entity.name)
     }
+    // Nothing inside a store is followed or opened unless it is a plain file or folder: a
+    // writer refuses before it creates, locks or writes anything, and so does every command
+    // when the local folder is concerned (its lock, journal and state would be used through
+    // it); a lenient reader leaves the entries out and reports them.
+    let special = StoreTree.specialFiles(in: path)
+    let local = special.contains { $0.file == LocalState.folder || $0.file?.hasPrefix(LocalState.folder + "/") == true }
+    if !special.isEmpty, !options.readOnly || options.validation == .strict || local {
+      if special.count == 1 { throw special[0] }
+      throw StoreValidationError(problems: special)
+    }
     if !options.readOnly, isEmptyDirectory() {
       try create()
     }
@@ -54,11 +64,18 @@ struct StoreOpener {
     }
     var lock: StoreLock?
     if !options.readOnly {
+      try StoreTree.requireLocalFolder(in: path)
       try StoreFiles.makeDirectory(path + "/" + LocalState.folder)
       lock = try StoreLock.acquire(directory: path)
     }
     do {
-      return try openLocked(lock)
+      var opened = try openLocked(lock)
+      // Files Folio does not read (in a subfolder of an entity's folder, or named in bytes that
+      // are not UTF-8) are reported but refuse nothing: Folio never writes or removes them, so
+      // no command can lose their records, and a strict open warns instead of locking out.
+      let unread = StoreTree.unreadFiles(in: path, entities: schema.entities.map(\.name))
+      opened.problems = special + unread + opened.problems
+      return opened
     } catch {
       lock?.release()
       throw error
@@ -67,7 +84,7 @@ struct StoreOpener {
 
   /// Whether the directory is missing, or holds nothing but Folio's local folder.
   private func isEmptyDirectory() -> Bool {
-    StoreFiles.list(path).allSatisfy { $0 == LocalState.folder }
+    StoreFiles.list(path, followingLink: true).allSatisfy { $0 == LocalState.folder }
   }
 
   private func openLocked(_ lock: StoreLock?) throws -> Opened {
@@ -202,6 +219,11 @@ struct StoreOpener {
     removals: [String] = []
   ) throws(StoreError) {
     var extra: [(file: String, bytes: [UInt8])] = [("schema.json", SchemaCopy.bytes(schema, format: format))]
+    // A store made while `.gitignore` said `.folio/` (which does not match a link named
+    // `.folio`) gets the line `.folio` in the same commit, if its file is still that default.
+    if !legacy, (try? StoreFiles.readFile(path + "/.gitignore")).flatMap({ $0 }) == Array(Self.formerGitignore.utf8) {
+      extra.append((".gitignore", Array(DirectoryBacking.gitignore.utf8)))
+    }
     var removals = removals
     var dirty: [String: Set<UInt64>] = [:]
     if relayout {
@@ -220,6 +242,9 @@ struct StoreOpener {
       for name in ["lock", "commit.lock"] { try StoreFiles.removeFile(path + "/" + name) }
     }
   }
+
+  /// The `.gitignore` Folio wrote into stores before it said `.folio` (format 2 until issue 31).
+  static let formerGitignore = "# Folio: the local folder (lock, commit journal, local state) is not part of the store's content.\n.folio/\n"
 
   /// Creates a new, empty store: its files are written into a folder beside the directory and
   /// moved into place with one rename, so a failed creation leaves nothing half made.

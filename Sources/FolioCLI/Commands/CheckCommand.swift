@@ -73,11 +73,27 @@ enum CheckCommand: Command {
   }
 
   /// `problem` with the store's path in front of the file it names (`company.folio/Employee/…`),
-  /// or in front of the sentence when it names no file.
+  /// or in front of the sentence when it names no file or an absolute path (which needs no
+  /// prefix). Control characters (from crafted file names) are escaped, so a problem can never
+  /// rewrite the terminal.
   static func located(_ problem: String, in path: String) -> String {
+    let problem = printable(problem)
     let head = problem.prefix { $0 != ":" && $0 != " " }
     let directory = path.hasSuffix("/") ? path : path + "/"
-    return head.hasSuffix(".json") || head.contains(".json")
-      ? directory + problem : "\(path): \(problem)"
+    if head.hasPrefix("/") { return problem }
+    let namesFile = head.contains(".json") || head.hasPrefix(".folio") || head.hasSuffix("/") || problem.hasPrefix(head + ": error:")
+    return namesFile ? directory + problem : "\(path): \(problem)"
+  }
+
+  /// `text` with control characters escaped as `\u{1B}`.
+  static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    return text.unicodeScalars.map { scalar in
+      isControl(scalar) ? "\\u{" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
+    }.joined()
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }

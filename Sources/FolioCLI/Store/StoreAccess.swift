@@ -34,8 +34,11 @@ enum StoreAccess {
     let path = arguments["store"] ?? ""
     if isFormat1(path, console: console) { return true }
     guard let schemaFile = arguments["schema"] else { return false }
-    guard let given = try? schema(file: schemaFile, console: console),
-      let bytes = FileManager.default.contents(atPath: console.resolve(path) + "/schema.json"),
+    let stored = console.resolve(path) + "/schema.json"
+    // Never read through a link inside the store: the open refuses it (specialFile).
+    guard (try? FileManager.default.attributesOfItem(atPath: stored))?[.type] as? FileAttributeType == .typeRegular,
+      let given = try? schema(file: schemaFile, console: console),
+      let bytes = FileManager.default.contents(atPath: stored),
       let stored = try? Schema(fileBytes: Array(bytes))
     else { return true }
     return given.fileValue != stored.fileValue

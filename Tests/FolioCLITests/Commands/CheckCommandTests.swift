@@ -2,6 +2,8 @@ import Folio
 import Foundation
 import Testing
 
+@testable import FolioCLI
+
 @Suite struct CheckCommandTests {
   @Test func checkPassesASoundStoreAndLocatesEveryProblemInABrokenOne() throws {
     let company = try CompanyDirectory()
@@ -35,5 +37,27 @@ import Testing
     #expect(
       run.errors
         == "none.folio: error: There is no store at 'none.folio'; check the path. [missingStore]\n")
+  }
+
+  @Test func fileNamesAreEscapedAndAWholeFileProblemHasNoEmptyPointer() throws {
+    let company = try CompanyDirectory()
+    defer { company.remove() }
+    company.sync("Employee", "day-1.json")
+    let crafted = company.path + "/company.folio/Employee/x\u{1B}[2J.json"
+    try Data("{}\n".utf8).write(to: URL(fileURLWithPath: crafted))
+    let run = company.run(["check", "--store", "company.folio"])
+    #expect(run.status == 1)
+    #expect(!run.output.contains("\u{1B}"))
+    #expect(run.output.contains("company.folio/Employee/x\\u{1B}[2J.json:1:1: error: a shard file holds a JSON array of records, found object [invalidStoredRecord]"), "\(run.output)")
+    #expect(!run.output.contains("(at )"))
+  }
+
+  @Test func aProblemNamingAnAbsolutePathIsNotPrefixedTwice() {
+    let problem = "/tmp/elsewhere/company.folio/Employee/0000000000000000.json: error: could not open it [ioFailure]"
+    #expect(CheckCommand.located(problem, in: "company.folio") == problem)
+    #expect(
+      CheckCommand.located("Employee/0.json: error: bad [invalidJSON]", in: "company.folio")
+        == "company.folio/Employee/0.json: error: bad [invalidJSON]")
+    #expect(CheckCommand.located("a\u{7}b", in: "s") == "s: a\\u{07}b")
   }
 }

@@ -20,7 +20,7 @@ import FolioTestSupport
     let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     #expect(names == [".folio", ".gitattributes", ".gitignore", "schema.json"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: path + "/.folio").sorted() == ["lock", "state.json"])
-    #expect(try text(path + "/.gitignore").hasSuffix("\n.folio/\n"))
+    #expect(try text(path + "/.gitignore").hasSuffix("\n.folio\n"))
     #expect(try text(path + "/.gitattributes").contains("* text eol=lf\n*/*.json merge=folio\n"))
     let local = try #require(LocalState.read(directory: path))
     var expected = LocalState(generation: 0, files: [:], checks: RecordChecker.fingerprint(of: Self.schema.storageForm), digest: local.digest)
