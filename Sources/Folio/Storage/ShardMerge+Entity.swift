@@ -31,6 +31,10 @@ extension ShardMerge {
   /// moved; it is written as a pair of markers with two empty sides, in the file the record was
   /// in (when git calls the driver for it), so that one merge reports it once.
   ///
+  /// When a version's records are not where the layout puts them (files named by hand), the
+  /// layout cannot say where a record belongs, and `file` is merged on its own, as
+  /// ``init(base:ours:theirs:identifiers:)`` does.
+  ///
   /// A record deleted on one side whose content (without its identifier attributes) appears
   /// under a new identifier on the same side was renamed (`folio rename`); when the other side
   /// deleted or changed it, that is a conflict naming the rename.
@@ -51,6 +55,13 @@ extension ShardMerge {
     let base = try Self.entityRecords(files.base, side: .base, identifiers: identifiers)
     let ours = try Self.entityRecords(files.ours, side: .ours, identifiers: identifiers)
     let theirs = try Self.entityRecords(files.theirs, side: .theirs, identifiers: identifiers)
+    guard [base, ours, theirs].allSatisfy(Self.followsLayout) else {
+      // Files laid out by hand: the layout cannot say where records belong; merge this file.
+      self = try ShardMerge(
+        base: files.base[file] ?? [], ours: files.ours[file] ?? [],
+        theirs: files.theirs[file] ?? [], identifiers: identifiers)
+      return
+    }
     var ids = Set(base.keys)
     ids.formUnion(ours.keys)
     ids.formUnion(theirs.keys)
@@ -160,6 +171,17 @@ extension ShardMerge {
       }
     }
     return all
+  }
+
+  /// Whether every record of one version is in the file the layout gives it.
+  static func followsLayout(_ records: [RecordID: Placed]) -> Bool {
+    var current = ShardLayout.headName + ".json"
+    for id in records.keys.sorted() {
+      let hash = ShardLayout.boundaryHash(id)
+      if ShardLayout.isBoundary(hash: hash) { current = ShardLayout.name(hash: hash) + ".json" }
+      guard records[id]?.file == current else { return false }
+    }
+    return true
   }
 
   /// Why `id` cannot be left where git's version of `file` has it (or lacks it).
