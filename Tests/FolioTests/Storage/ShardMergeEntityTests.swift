@@ -31,6 +31,19 @@ import Testing
     #expect(merge.conflicts.map(\.id) == [.int(cut + 2)])
     #expect(merge.conflicts.first?.note?.contains("deleted in ours, moved in theirs; moved to \(name)") == true)
     #expect(merge.records.count == before.count)
+    // The markers enclose no record on either side: keeping one side leaves the merged records.
+    let text = String(decoding: merge.bytes, as: UTF8.self)
+    #expect(text.contains("<<<<<<< ours\n"))
+    var kept: [Substring] = []
+    var inTheirs = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("=======") { inTheirs = true } else if line.hasPrefix(">>>>>>>") {
+        inTheirs = false
+      } else if !line.hasPrefix("<<<<<<<") && !inTheirs {
+        kept.append(line)
+      }
+    }
+    #expect(Array(kept.joined(separator: "\n").utf8) == Self.file(before))
   }
 
   @Test func bothSidesInsertingTheSameBoundaryMergeTheRecordsItMoved() throws {
