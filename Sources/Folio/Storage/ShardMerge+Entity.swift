@@ -106,7 +106,7 @@ extension ShardMerge {
       var problem: String?
       for (name, records) in gitFiles where name != wanted {
         if let records, records[id] != nil {
-          problem = Self.moved(id, outcome: outcome, to: name, base: base, ours: ours, theirs: theirs)
+          problem = Self.moved(id, to: name, base: base, ours: ours, theirs: theirs)
         }
       }
       if let wanted, !called.contains(wanted), problem == nil {
@@ -114,7 +114,7 @@ extension ShardMerge {
         var right = false
         if case .kept(let record) = outcome { right = records?[id] == record }
         if !right {
-          problem = Self.moved(id, outcome: outcome, to: wanted, base: base, ours: ours, theirs: theirs)
+          problem = Self.moved(id, to: wanted, base: base, ours: ours, theirs: theirs)
         }
       }
       guard let problem else { continue }
@@ -186,7 +186,7 @@ extension ShardMerge {
 
   /// Why `id` cannot be left where git's version of `file` has it (or lacks it).
   static func moved(
-    _ id: RecordID, outcome: Outcome, to file: String, base: [RecordID: Placed],
+    _ id: RecordID, to file: String, base: [RecordID: Placed],
     ours: [RecordID: Placed], theirs: [RecordID: Placed]
   ) -> String {
     func change(_ side: Side, _ records: [RecordID: Placed]) -> String {
