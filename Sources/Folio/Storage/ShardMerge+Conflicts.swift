@@ -33,6 +33,9 @@ extension ShardMerge {
         let index = conflicts.count
         conflicts.append(Conflict(id: id, members: conflicting.map(\.key), line: 0))
         pieces.append(.plain(recordLines(merged, conflicting, conflict: index)))
+      case .note(let text):
+        conflicts.append(Conflict(id: id, members: [], line: 0, note: text))
+        pieces.append(.hunk(ours: [], theirs: [], conflicts: [conflicts.count - 1]))
       }
     }
     let lines = [Line(text: "[")] + assemble(pieces) + [Line(text: "]")]

@@ -10,12 +10,15 @@ extension ShardMerge {
     case fields(merged: JSONObject, conflicting: [FieldConflict])
     /// One side deleted the record and the other changed it (`changed` names the members).
     case deleted(in: Side, kept: JSONObject, changed: [String])
+    /// A whole-entity merge cannot leave the record as git leaves the other files; the text
+    /// says why (``Conflict/note``).
+    case note(String)
 
     /// Whether the record is a conflict.
     var isConflict: Bool {
       switch self {
       case .kept, .removed: return false
-      case .fields, .deleted: return true
+      case .fields, .deleted, .note: return true
       }
     }
   }

@@ -72,13 +72,21 @@ public struct ShardMerge: Sendable, Hashable {
     public var deletedIn: Side?
     /// The 1-based line of the conflict's first `<<<<<<<` marker in ``ShardMerge/bytes``.
     public var line: Int
+    /// What a whole-entity merge (``ShardMerge/init(file:of:identifiers:)``) found beyond the
+    /// members: that the record moved to another file (`moved to FILE`) or was renamed
+    /// (`renamed to ID in ours`); `nil` otherwise. A conflict with a note and no members is
+    /// written as markers around two empty sides.
+    public var note: String?
 
     /// Creates a conflict.
-    public init(id: RecordID, members: [String], deletedIn: Side? = nil, line: Int) {
+    public init(
+      id: RecordID, members: [String], deletedIn: Side? = nil, line: Int, note: String? = nil
+    ) {
       self.id = id
       self.members = members
       self.deletedIn = deletedIn
       self.line = line
+      self.note = note
     }
   }
 

@@ -17,7 +17,12 @@ enum MergeDriverCommand: Command {
       record deleted on one side and changed on the other, is a conflict of that record only: \
       its lines are written between <<<<<<< ours, ======= and >>>>>>> theirs markers and \
       listed on standard error as PATH:LINE: conflict in ENTITY ID: FIELDS. Exits with 0 when \
-      the merge is clean and 1 when there are conflicts. When a version is not a shard file \
+      the merge is clean and 1 when there are conflicts. Inside 'git merge' or 'git pull' it \
+      reads the entity's other files in the three versions from git and merges the whole \
+      entity, so a record that one branch moved to another file (a boundary inserted or \
+      deleted) or renamed is still one record; where git's own merge of another file would \
+      put a record in the wrong place, that record is a conflict whose message says 'moved \
+      to FILE'. When a version is not a shard file \
       (for example it holds conflict markers), it falls back to 'git merge-file' and exits \
       with its status; when the schema cannot be read, it leaves OURS as it is and exits with 1.
       """,
@@ -51,10 +56,16 @@ enum MergeDriverCommand: Command {
     let versions = try (contents(base, console), contents(ours, console), contents(theirs, console))
     let merge: ShardMerge
     do {
-      merge = try ShardMerge(
-        base: versions.0, ours: versions.1, theirs: versions.2,
-        // An owned entity's records are identified by their synthesized `$id`.
-        identifiers: entity.isOwned ? [Entity.ownedIdentifier] : entity.identifiers)
+      // An owned entity's records are identified by their synthesized `$id`.
+      let identifiers = entity.isOwned ? [Entity.ownedIdentifier] : entity.identifiers
+      if !entity.isOwned, let files = entityFiles(path: path, inputs: versions, console: console) {
+        // Inside `git merge`: the whole entity, so records that moved between files stay one.
+        let name = String(path.split(separator: "/").last ?? "")
+        merge = try ShardMerge(file: name, of: files, identifiers: identifiers)
+      } else {
+        merge = try ShardMerge(
+          base: versions.0, ours: versions.1, theirs: versions.2, identifiers: identifiers)
+      }
     } catch {
       console.err(
         "\(path): warning: cannot merge record by record: \(error); falling back to a "
@@ -66,6 +77,9 @@ enum MergeDriverCommand: Command {
       var line = "\(path):\(conflict.line): conflict in \(entity.name) \(conflict.id): "
       line += conflict.members.joined(separator: ", ")
       if let side = conflict.deletedIn { line += " (deleted in \(side))" }
+      if let note = conflict.note {
+        line += (conflict.members.isEmpty ? "" : " ") + "(\(note))"
+      }
       console.err(line + "\n")
     }
     return merge.isClean ? ExitStatus.success : ExitStatus.failure
