@@ -116,7 +116,10 @@ public enum FolioCommand {
 
   /// The exit status for a command that failed with `error`.
   static func status(for error: any Error) -> Int32 {
-    (error as? StoreError)?.code == .committedNotFinished ? ExitStatus.committedNotFinished : ExitStatus.failure
+    let committed =
+      (error as? StoreError)?.code == .committedNotFinished
+      || (error as? SyncError)?.code == .committedNotFinished
+    return committed ? ExitStatus.committedNotFinished : ExitStatus.failure
   }
 
   /// The command called `name`.

@@ -40,6 +40,11 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidParent = Code("invalidParent")
     /// Items were rejected under ``SyncOptions/allOrNothing``; ``SyncError/problems`` lists them.
     public static let itemsRejected = Code("itemsRejected")
+    /// The sync was committed (readers see it), but finishing the save failed; the next open of
+    /// the store for writing finishes it. Carried over from
+    /// ``StoreError/Code/committedNotFinished`` so that callers (and `folio`'s exit status 3)
+    /// can tell a committed sync from a refused one.
+    public static let committedNotFinished = Code("committedNotFinished")
   }
 
   /// What went wrong.
@@ -96,7 +101,7 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
 
   init(_ error: StoreError, pointer: String? = nil) {
     self.init(
-      code: .storeRefused, message: "\(error.message) [\(error.code)]", entity: error.entity,
+      code: error.code == .committedNotFinished ? .committedNotFinished : .storeRefused, message: "\(error.message) [\(error.code)]", entity: error.entity,
       id: error.id, pointer: pointer)
   }
 }
