@@ -35,6 +35,9 @@ struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     static let recordNotFound = Code("recordNotFound")
     /// An option's value cannot be used.
     static let invalidValue = Code("invalidValue")
+    /// git holds unmerged entries for store files (an unfinished merge, rebase or cherry-pick):
+    /// writing would commit one side's content over the other's.
+    static let unfinishedMerge = Code("unfinishedMerge")
   }
 
   /// What went wrong.

@@ -37,8 +37,35 @@ extension JSONPointer {
     return TextLocation(offset: offset, line: line, column: offset - lineStart + 1)
   }
 
-  private static func offset(of tokens: [[UInt8]], in b: [UInt8]) -> Int {
+  /// Where this pointer's value starts in `bytes`, read as a pointer relative to the value that
+  /// starts at byte `start` (from ``elementOffsets(in:)``): the offset only, for a caller that
+  /// locates many values in one text and finds lines itself.
+  ///
+  /// - Complexity: O(*n*) in the length of the text between `start` and the value.
+  package func offset(in bytes: [UInt8], from start: Int) -> Int {
+    Self.offset(of: tokens.map { Array($0.utf8) }, in: bytes, from: start)
+  }
+
+  /// The byte offset of each element of the top-level array in `bytes`, in one scan; empty
+  /// when the text is not an array.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  package static func elementOffsets(in b: [UInt8]) -> [Int] {
     var pos = skipSpace(b, 0)
+    guard pos < b.count, b[pos] == UInt8(ascii: "[") else { return [] }
+    pos = skipSpace(b, pos + 1)
+    var offsets: [Int] = []
+    while pos < b.count, b[pos] != UInt8(ascii: "]") {
+      offsets.append(pos)
+      pos = skipSpace(b, skipValue(b, pos))
+      guard pos < b.count, b[pos] == UInt8(ascii: ",") else { break }
+      pos = skipSpace(b, pos + 1)
+    }
+    return offsets
+  }
+
+  private static func offset(of tokens: [[UInt8]], in b: [UInt8], from origin: Int = 0) -> Int {
+    var pos = skipSpace(b, origin)
     for token in tokens {
       guard pos < b.count else { return pos }
       let start = pos

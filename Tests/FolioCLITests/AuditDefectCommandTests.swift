@@ -90,6 +90,9 @@ import Testing
 
   @Test func aChangeCommittedButNotFinishedHasAnExitStatusOfItsOwn() {
     #expect(FolioCommand.status(for: StoreError(code: .committedNotFinished, message: "")) == 3)
+    // A sync carries the store's code over, so `folio sync` exits 3 too, not 1 (issue 31).
+    #expect(FolioCommand.status(for: SyncError(code: .committedNotFinished, message: "")) == 3)
+    #expect(FolioCommand.status(for: SyncError(code: .storeRefused, message: "")) == 1)
     #expect(FolioCommand.status(for: StoreError(code: .ioFailure, message: "")) == ExitStatus.failure)
   }
 }

@@ -11,6 +11,35 @@ struct LinkChecker {
   let relayout: Set<String>
   var problems: [StoreError] = []
   var protectedFiles = Set<String>()
+  /// The files read again to locate problems, each read and parsed once: a file with many bad
+  /// links was read and parsed once per problem, which made thousands of problems quadratic
+  /// (issue 31, defect 9).
+  private var located: [String: LocatedFile] = [:]
+
+  /// A file's bytes and the position of each of its records, for locating problems.
+  private struct LocatedFile {
+    var bytes: [UInt8]
+    var positions: [RecordID: Int]
+    /// The byte offset where each record starts.
+    var elements: [Int]
+    /// The byte offset where each line starts.
+    var lineStarts: [Int]
+
+    /// The line and column of `pointer` (a member of record `position`, or the record), found
+    /// from the record's start: O(record) plus a binary search, not a scan of the file.
+    func location(of position: Int, member: String?) -> (line: Int, column: Int)? {
+      guard position < elements.count else { return nil }
+      let offset = JSONPointer(tokens: member.map { [$0] } ?? []).offset(in: bytes, from: elements[position])
+      var low = 0
+      var high = lineStarts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+      }
+      let line = max(low, 1)
+      return (line, offset - lineStarts[line - 1] + 1)
+    }
+  }
 
   init(state: StoreState, loader: StoreLoader, relayout: Set<String> = []) {
     self.state = state
@@ -130,30 +159,46 @@ struct LinkChecker {
   }
 
   /// The file that holds `entity`'s record `id` (for a problem's location), found by reading
-  /// the files again: a rare path, taken only when a problem is reported.
-  private func locate(_ entity: String, _ id: RecordID, member: String?) -> StoreError {
-    let identifiers = state.index.entities[entity]?.entity.identifiers ?? []
+  /// the files again: a rare path, taken only when a problem is reported. Each file is read and
+  /// parsed once however many problems it holds.
+  private mutating func locate(_ entity: String, _ id: RecordID, member: String?) -> StoreError {
     var candidates = loader.files(of: entity)
     if !relayout.contains(entity), let table = state.tables[entity] {
       candidates = [ShardLayout.path(entity: entity, name: table.chunkName(table.chunkIndex(for: id)))]
     }
     for file in candidates {
-      guard let bytes = (try? StoreFiles.readFile(loader.path(file))).flatMap({ $0 }),
-        let items = (try? JSONParser.parse(bytes))?.arrayValue,
-        let position = items.firstIndex(where: { item in
-          item.objectValue.flatMap { SchemaIndex.recordID(of: $0, identifiers: identifiers) } == id
-        })
-      else { continue }
+      guard let read = locatedFile(file, of: entity), let position = read.positions[id] else { continue }
       var error = StoreError(code: .invalidStoredRecord, message: "", entity: entity, id: id, file: file)
       let pointer = "/\(position)" + (member.map { "/" + ShardFile.escapePointer($0) } ?? "")
       error.pointer = pointer
-      if let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
+      if let location = read.location(of: position, member: member) {
         error.line = location.line
         error.column = location.column
       }
       return error
     }
     return StoreError(code: .invalidStoredRecord, message: "", entity: entity, id: id, file: candidates.first)
+  }
+
+  /// `file` read and its records' positions found, the first time it is asked for; `nil` when
+  /// it cannot be read or parsed.
+  private mutating func locatedFile(_ file: String, of entity: String) -> LocatedFile? {
+    if let read = located[file] { return read }
+    let identifiers = state.index.entities[entity]?.entity.identifiers ?? []
+    guard let bytes = (try? StoreFiles.readFile(loader.path(file))).flatMap({ $0 }),
+      let items = (try? JSONParser.parse(bytes))?.arrayValue
+    else { return nil }
+    var positions: [RecordID: Int] = [:]
+    for (position, item) in items.enumerated() {
+      guard let id = item.objectValue.flatMap({ SchemaIndex.recordID(of: $0, identifiers: identifiers) }) else { continue }
+      if positions[id] == nil { positions[id] = position }
+    }
+    var lineStarts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+    let read = LocatedFile(
+      bytes: bytes, positions: positions, elements: JSONPointer.elementOffsets(in: bytes), lineStarts: lineStarts)
+    located[file] = read
+    return read
   }
 
   private mutating func report(_ entity: String, _ id: RecordID, _ member: String?, _ message: String) {

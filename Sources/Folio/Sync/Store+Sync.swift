@@ -28,8 +28,10 @@ extension Store {
   /// - Returns: The plan's report.
   /// - Throws: ``SyncError`` with code ``SyncError/Code/stalePlan`` when the store changed since
   ///   the plan was made (make a new plan), ``SyncError/Code/massDeleteRefused`` when the
-  ///   mass-delete guard refused the plan, or ``SyncError/Code/storeRefused`` when saving fails.
-  ///   The store is then exactly as it was.
+  ///   mass-delete guard refused the plan, or ``SyncError/Code/storeRefused`` when saving fails
+  ///   before its commit point: the store is then exactly as it was. When saving fails after
+  ///   the commit point the code is ``SyncError/Code/committedNotFinished``: the sync is
+  ///   committed (readers see it) and the next open of the store for writing finishes it.
   @discardableResult
   public func apply(_ plan: SyncPlan) throws(SyncError) -> SyncReport {
     do {

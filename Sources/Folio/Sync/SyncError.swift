@@ -37,10 +37,6 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// checkout): nothing was written, and the store reads the files again before the next
     /// sync. Sync again to apply the payload on top of what the files now hold.
     public static let changedOutside = Code("changedOutside")
-    /// Saving failed after the commit point: the sync *is* committed (readers see it) and the
-    /// next writer to open the store finishes moving its files into place
-    /// (``StoreError/Code/committedNotFinished``).
-    public static let committedNotFinished = Code("committedNotFinished")
     /// ``SyncOptions/parent`` names an entity or a record that does not exist.
     public static let unknownParent = Code("unknownParent")
     /// ``SyncOptions/parent`` names a relationship the parent entity lacks, a to-one one, or
@@ -48,6 +44,11 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidParent = Code("invalidParent")
     /// Items were rejected under ``SyncOptions/allOrNothing``; ``SyncError/problems`` lists them.
     public static let itemsRejected = Code("itemsRejected")
+    /// The sync was committed (readers see it), but finishing the save failed; the next open of
+    /// the store for writing finishes it. Carried over from
+    /// ``StoreError/Code/committedNotFinished`` so that callers (and `folio`'s exit status 3)
+    /// can tell a committed sync from a refused one.
+    public static let committedNotFinished = Code("committedNotFinished")
   }
 
   /// What went wrong.

@@ -36,7 +36,9 @@ enum CheckCommand: Command {
     // The audit validates every record, whatever `.folio/state.json` calls clean.
     options.trustsUnchangedFiles = false
     let store = try StoreAccess.openExisting(path, console: console, options: options)
-    let problems = try store.check().map { located($0, in: path) }
+    var problems = try store.check().map { located($0, in: path) }
+    // An unfinished git merge of store files: what git left may be one side only (issue 31).
+    problems += (UnfinishedMerge.find(store: console.resolve(path))?.problems ?? []).map { located($0, in: path) }
     var notes = store.nonCanonicalFiles().map { located($0, in: path) }
     var fixed = 0
     if fix, problems.isEmpty, !notes.isEmpty {

@@ -62,6 +62,7 @@ enum StoreAccess {
   static func open(
     _ arguments: ParsedArguments, console: Console, creating: Bool = false, readOnly: Bool = false
   ) throws -> Store {
+    if !readOnly { try refuseUnfinishedMerge(of: arguments["store"] ?? "", console: console) }
     let store = try openStore(arguments, console: console, creating: creating, readOnly: readOnly)
     // The `folio` process exits when the command returns: every record of a large store freed
     // one release at a time would only delay that (0.2–0.5 s at 100k records).
@@ -69,6 +70,22 @@ enum StoreAccess {
     // `--lenient` (reading commands): the records left out are reported, the command goes on.
     warnLeftOut(store, path: arguments["store"] ?? "", console: console)
     return store
+  }
+
+  /// Throws when git holds unmerged entries for files of the store at `path`: a writer would
+  /// commit what git left (perhaps one side only) over the other side's edits.
+  ///
+  /// - Throws: ``CLIError`` (`unfinishedMerge`) naming the first unmerged file. Nothing is
+  ///   written.
+  static func refuseUnfinishedMerge(of path: String, console: Console) throws {
+    guard exists(path, console: console), let merge = UnfinishedMerge.find(store: console.resolve(path)),
+      let first = merge.files.first
+    else { return }
+    let others = merge.files.count > 1 ? " (and \(merge.files.count - 1) more)" : ""
+    throw CLIError(
+      .unfinishedMerge,
+      "git has not recorded this store file as merged\(others); resolve the merge (edit the file, then git add it, or abort the \(merge.operation ?? "merge")) before writing to the store",
+      file: (path.hasSuffix("/") ? path : path + "/") + first)
   }
 
   /// Prints each problem a lenient open left out, with the store's path in front of its file.

@@ -71,4 +71,20 @@ import FolioTestSupport
     let reader = try Store(directory: path, schema: Self.schema, options: StoreOptions(readOnly: true))
     #expect(reader.get("Batch", 77) != nil)
   }
+
+  @Test func aSyncThatFailsAfterItsCommitPointSaysTheSyncIsCommitted() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try closedStore(directory)
+    var options = StoreOptions()
+    options.stopSavesAfter = .committed
+    let store = try Store(directory: path, schema: Self.schema, options: options)
+    let error = try #require(throws: SyncError.self) {
+      try store.sync(.array([.object(["id": 78])]), into: "Batch", options: SyncOptions(deleteMissing: false))
+    }
+    #expect(error.code == .committedNotFinished)
+    #expect(error.message.hasPrefix("the change was committed as generation 2 and readers see it"))
+    let reader = try Store(directory: path, schema: Self.schema, options: StoreOptions(readOnly: true))
+    #expect(reader.get("Batch", 78) != nil)
+  }
 }
