@@ -193,7 +193,7 @@ enum CommitJournal {
     wait: Double = CommitLock.writerWait
   ) throws(StoreError) -> Recovery {
     let journal = directory + "/" + folder
-    guard StoreFiles.entryExists(journal) else { return .nothing }
+    guard StoreFiles.exists(journal) else { return .nothing }
     let found: Record?
     do throws(StoreError) {
       found = try committedRecord(directory: directory, folder: folder)
@@ -246,11 +246,11 @@ enum CommitJournal {
     }
     // Files a writer set aside and did not put back: their pre-images, in the journal.
     var setAside: [String: String] = [:]
-    for (n, entry) in record.entries.enumerated() where !StoreFiles.entryExists(directory + "/" + entry.file) {
-      if StoreFiles.entryExists(journal + "/o\(n)") { setAside[entry.file] = journal + "/o\(n)" }
+    for (n, entry) in record.entries.enumerated() where !StoreFiles.exists(directory + "/" + entry.file) {
+      if StoreFiles.exists(journal + "/o\(n)") { setAside[entry.file] = journal + "/o\(n)" }
     }
-    for (n, removal) in record.removals.enumerated() where !StoreFiles.entryExists(directory + "/" + removal.file) {
-      if StoreFiles.entryExists(journal + "/r\(n)") { setAside[removal.file] = journal + "/r\(n)" }
+    for (n, removal) in record.removals.enumerated() where !StoreFiles.exists(directory + "/" + removal.file) {
+      if StoreFiles.exists(journal + "/r\(n)") { setAside[removal.file] = journal + "/r\(n)" }
     }
     // Another working copy's journal is not read at all, not even what it claims was set aside.
     guard let digest, record.owner == ownerMark(digest) else { return ([:], [], foreign(folder)) }
@@ -259,7 +259,7 @@ enum CommitJournal {
     var overlay: [String: String] = [:]
     for (n, entry) in record.entries.enumerated() {
       let copy = journal + "/\(n)"
-      if StoreFiles.entryExists(copy) {
+      if StoreFiles.exists(copy) {
         overlay[entry.file] = copy
       } else if let aside = setAside[entry.file] {
         overlay[entry.file] = aside  // already its new bytes (checked above)
@@ -355,7 +355,7 @@ enum CommitJournal {
     let journal = directory + "/" + folder
     let files = record.entries.enumerated().map { ("o\($0.offset)", $0.element.file) }
       + record.removals.enumerated().map { ("r\($0.offset)", $0.element.file) }
-    for (name, file) in files where StoreFiles.entryExists(journal + "/" + name) {
+    for (name, file) in files where StoreFiles.exists(journal + "/" + name) {
       _ = try StoreFiles.moveIfAbsent(journal + "/" + name, to: directory + "/" + file)
     }
   }
@@ -397,11 +397,11 @@ enum CommitJournal {
     // in place, last, so that a crash never leaves the working copy without it (its key
     // vouches for this journal).
     for (n, entry) in entries.enumerated()
-    where entry.file != LocalState.file && StoreFiles.entryExists(directory + "/" + entry.file) {
+    where entry.file != LocalState.file && StoreFiles.exists(directory + "/" + entry.file) {
       try StoreFiles.move(directory + "/" + entry.file, to: journal + "/o\(n)")
       asideEntries[n] = true
     }
-    for (n, removal) in record.removals.enumerated() where StoreFiles.entryExists(directory + "/" + removal.file) {
+    for (n, removal) in record.removals.enumerated() where StoreFiles.exists(directory + "/" + removal.file) {
       try StoreFiles.move(directory + "/" + removal.file, to: journal + "/r\(n)")
       asideRemovals[n] = true
     }
@@ -413,14 +413,14 @@ enum CommitJournal {
       let current = asideEntries[n] ? try checksum(at: journal + "/o\(n)", digest) : nil
       if current == entry.checksum {
         done[n] = true
-      } else if current != entry.before || !StoreFiles.entryExists(journal + "/\(n)") {
+      } else if current != entry.before || !StoreFiles.exists(journal + "/\(n)") {
         changed.append(entry.file)
       }
-      if StoreFiles.entryExists(directory + "/" + entry.file) { changed.append(entry.file) }
+      if StoreFiles.exists(directory + "/" + entry.file) { changed.append(entry.file) }
     }
     for (n, removal) in record.removals.enumerated() {
       if asideRemovals[n], try checksum(at: journal + "/r\(n)", digest) != removal.before { changed.append(removal.file) }
-      if StoreFiles.entryExists(directory + "/" + removal.file) { changed.append(removal.file) }
+      if StoreFiles.exists(directory + "/" + removal.file) { changed.append(removal.file) }
     }
     if stopAfter == .setAside { throw simulatedCrash(.setAside) }
     var placed = [Bool](repeating: false, count: entries.count)
@@ -431,7 +431,7 @@ enum CommitJournal {
         let parent = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
         if folders.insert(parent).inserted { try StoreFiles.makeDirectory(parent) }
         if entry.file == LocalState.file {
-          if StoreFiles.entryExists(journal + "/\(n)") { try StoreFiles.move(journal + "/\(n)", to: target) }
+          if StoreFiles.exists(journal + "/\(n)") { try StoreFiles.move(journal + "/\(n)", to: target) }
           placed[n] = true
           continue
         }
@@ -504,7 +504,7 @@ enum CommitJournal {
     let ignored = directory + "/" + LocalState.folder + "/ignored"
     try StoreFiles.makeDirectory(ignored)
     var n = 1
-    while StoreFiles.entryExists(ignored + "/journal-\(n)") { n += 1 }
+    while StoreFiles.exists(ignored + "/journal-\(n)") { n += 1 }
     try StoreFiles.move(journal, to: ignored + "/journal-\(n)")
     var note = note
     note.message += " (the journal was moved to \(LocalState.folder)/ignored/journal-\(n))"
@@ -519,7 +519,7 @@ enum CommitJournal {
     let flat = file.split(separator: "/").joined(separator: "__")
     var name = recovered + "/" + flat
     var n = 1
-    while StoreFiles.entryExists(name) {
+    while StoreFiles.exists(name) {
       n += 1
       name = recovered + "/\(n)-" + flat
     }

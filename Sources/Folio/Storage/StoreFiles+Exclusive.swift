@@ -7,12 +7,6 @@
 #endif
 
 extension StoreFiles {
-  /// Whether anything, a link included, is at `path` (the link itself, never its target).
-  static func entryExists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
-  }
-
   /// Moves `source` to `destination` unless something is already there, atomically: another
   /// process creating `destination` at the same instant makes this return `false`, never lose
   /// its file.
@@ -33,7 +27,7 @@ extension StoreFiles {
     guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EXDEV || code == EMLINK else {
       throw failure("move into place", source, code: code)
     }
-    if entryExists(destination) { return false }
+    if exists(destination) { return false }
     try move(source, to: destination)
     return true
   }

@@ -100,14 +100,14 @@ struct StoreOpener {
     let legacyManifest = try StoreFiles.readFile(path + "/" + LegacyManifest.file)
     // A journal folder of format 1 is never applied: it carries no owner mark, so nothing tells
     // it from one that arrived in a commit. A writer moves it into the local folder.
-    if legacyManifest != nil, StoreFiles.entryExists(path + "/" + CommitJournal.legacyFolder + "/commit.json") {
+    if legacyManifest != nil, StoreFiles.exists(path + "/" + CommitJournal.legacyFolder + "/commit.json") {
       notes.append(
         StoreError(
           code: .journalIgnored,
           message: "a format-1 commit journal (\(CommitJournal.legacyFolder)) was found; it carries no owner mark, so it was not applied and the files were kept as they are\(lock != nil ? " (it was moved to \(LocalState.folder)/ignored/legacy-journal)" : "")",
           file: CommitJournal.legacyFolder + "/commit.json"))
     }
-    if lock != nil, legacyManifest != nil, StoreFiles.entryExists(path + "/" + CommitJournal.legacyFolder) {
+    if lock != nil, legacyManifest != nil, StoreFiles.exists(path + "/" + CommitJournal.legacyFolder) {
       try StoreFiles.makeDirectory(path + "/" + LocalState.folder + "/ignored")
       try StoreFiles.removeTree(path + "/" + LocalState.folder + "/ignored/legacy-journal")
       try StoreFiles.move(path + "/" + CommitJournal.legacyFolder, to: path + "/" + LocalState.folder + "/ignored/legacy-journal")
@@ -120,7 +120,7 @@ struct StoreOpener {
       case .ignored(let note): notes.append(note)
       }
     } else {
-      if StoreFiles.entryExists(path + "/" + LocalState.folder) {
+      if StoreFiles.exists(path + "/" + LocalState.folder) {
         readLock = try? CommitLock.acquireShared(directory: path)
       }
       let through = CommitJournal.readThrough(directory: path, digest: reading.state?.digest)
