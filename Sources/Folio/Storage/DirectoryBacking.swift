@@ -134,8 +134,7 @@ struct DirectoryBacking: Sendable {
     // more and no fewer: a file added or removed outside Folio (a pull, a checkout) means the
     // records in memory are not what the files hold.
     let changedFolders = dirty.keys.sorted().filter { entity in
-      let names = Set(StoreFiles.list(path + "/" + entity).filter { $0.hasSuffix(".json") }.map { entity + "/" + $0 })
-      return names != Set(local.files.keys.filter { $0.hasPrefix(entity + "/") })
+      filesOnDisk(of: entity) != Set(local.files.keys.filter { $0.hasPrefix(entity + "/") })
     }
     if let entity = changedFolders.first {
       needsReload = true

@@ -33,8 +33,7 @@ extension Store {
       // (readers held the commit lock) has files that are not all in place yet.
       guard disk.lock != nil, !disk.hasPendingJournal else { return problems }
       for entity in state.schema.entities {
-        let folder = disk.path + "/" + entity.name
-        var onDisk = Set(StoreFiles.list(folder).filter { $0.hasSuffix(".json") }.map { entity.name + "/" + $0 })
+        var onDisk = disk.filesOnDisk(of: entity.name)
         for (file, checksum) in disk.local.files.sorted(by: { $0.key < $1.key }) where file.hasPrefix(entity.name + "/") {
           onDisk.remove(file)
           guard let bytes = try StoreFiles.readFile(disk.path + "/" + file) else {

@@ -33,7 +33,6 @@ extension Store {
     var loader = StoreLoader(directory: disk.path, schema: before.schema, digest: disk.local.digest)
     let checks = RecordChecker.fingerprint(of: loader.schema)
     if disk.options.trustsUnchangedFiles { loader.trusted = disk.local.trustedFiles(checks: checks) }
-    let stamps = DirectoryBacking.stamps(of: loader)
     let loaded = loader.load()
     if disk.options.validation == .strict, let first = loaded.problems.first {
       disk.needsReload = true
@@ -51,7 +50,7 @@ extension Store {
     disk.local = local
     disk.protectedFiles = loaded.protectedFiles
     disk.relayout = loaded.relayout
-    disk.stamps = stamps
+    disk.stamps = loaded.stamps
     disk.needsReload = false
     backend.disk = disk
     let listeners = current.withLock { current in
@@ -81,16 +80,9 @@ extension Store {
 }
 
 extension DirectoryBacking {
-  /// The stamp of every content file `loader` would read, taken before it reads them (a change
-  /// made while it reads then shows as a changed stamp).
-  static func stamps(of loader: StoreLoader) -> [String: FileStamp] {
-    var stamps: [String: FileStamp] = [:]
-    for entity in loader.schema.entities {
-      for file in loader.files(of: entity.name) {
-        if let stamp = FileStamp.of(loader.directory + "/" + file) { stamps[file] = stamp }
-      }
-    }
-    return stamps
+  /// The content files (`Entity/<name>.json`) in `entity`'s folder as it is now.
+  func filesOnDisk(of entity: String) -> Set<String> {
+    Set(StoreFiles.list(path + "/" + entity).filter { $0.hasSuffix(".json") }.map { entity + "/" + $0 })
   }
 
   /// The content files whose stamp differs from the recorded one, and those added to or removed
@@ -99,8 +91,7 @@ extension DirectoryBacking {
     var changed: [String] = []
     var known = Set(local.files.keys)
     for entity in entities {
-      for name in StoreFiles.list(path + "/" + entity) where name.hasSuffix(".json") {
-        let file = entity + "/" + name
+      for file in filesOnDisk(of: entity) {
         if known.remove(file) == nil {
           changed.append(file)
         } else if let stamp = stamps[file], FileStamp.of(path + "/" + file) == stamp {

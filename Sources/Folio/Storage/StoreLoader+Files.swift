@@ -13,6 +13,7 @@ extension StoreLoader {
     }
     let bytes: [UInt8]
     do throws(StoreError) {
+      if overlay[file] == nil { result.stamp = FileStamp.of(path(file)) }
       guard let read = try StoreFiles.readFile(path(file)) else {
         // Listed by a committed journal but gone: the journal is damaged.
         problem(.missingShard, "the file is missing; restore it from version control or a backup")

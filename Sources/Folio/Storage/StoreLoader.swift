@@ -56,6 +56,9 @@ struct StoreLoader {
     /// Files whose validation reported a problem or changed a record, with their checksum:
     /// ``LocalState/recheck``.
     var recheck: [String: String] = [:]
+    /// The stamp of every content file read from its place, taken before it was read: a
+    /// change made while it was read then shows as a changed stamp (``FileStamp``).
+    var stamps: [String: FileStamp] = [:]
   }
 
   /// One file's outcome.
@@ -63,6 +66,8 @@ struct StoreLoader {
     var file: String
     var name: Substring { file.split(separator: "/").last?.dropLast(5) ?? "" }
     var checksum = ""
+    /// Its stamp before it was read; `nil` when it was read from a journal's copy.
+    var stamp: FileStamp?
     var records = IDTable<JSONObject>()
     /// The smallest and largest identifier read, and those of boundary records.
     var first: RecordID?
@@ -119,6 +124,7 @@ struct StoreLoader {
     var files: [String: String] = [:]
     var relayout = Set<String>()
     var recheck: [String: String] = [:]
+    var stamps: [String: FileStamp] = [:]
     var trustedFiles = 0
     var state = StoreState(schema: schema)
     var cursor = 0
@@ -130,6 +136,7 @@ struct StoreLoader {
         problems += result.problems
         if result.isProtected { protectedFiles.insert(result.file) }
         if !result.checksum.isEmpty { files[result.file] = result.checksum }
+        if let stamp = result.stamp { stamps[result.file] = stamp }
         if result.isTrusted { trustedFiles += 1 }
         if !result.isClean, !result.checksum.isEmpty { recheck[result.file] = result.checksum }
         results.append(result)
@@ -147,7 +154,7 @@ struct StoreLoader {
     protectedFiles.formUnion(linked.protectedFiles)
     return Result(
       state: linked.state, problems: problems, protectedFiles: protectedFiles, files: files, relayout: relayout,
-      trustedFiles: trustedFiles, validatedFiles: allJobs.count - trustedFiles, recheck: recheck)
+      trustedFiles: trustedFiles, validatedFiles: allJobs.count - trustedFiles, recheck: recheck, stamps: stamps)
   }
 
   /// Folders beside the entities' that hold JSON files but are no entity of the schema (an

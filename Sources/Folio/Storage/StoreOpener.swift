@@ -176,8 +176,6 @@ struct StoreOpener {
     if options.trustsUnchangedFiles, legacy == nil, let local {
       loader.trusted = local.trustedFiles(checks: checks).filter { !recovered.contains($0.key) }
     }
-    // A writer notices later changes made outside Folio by these stamps, taken before reading.
-    let stamps = lock != nil ? DirectoryBacking.stamps(of: loader) : [:]
     var loaded = loader.load()
     if options.validation == .strict, !loaded.problems.isEmpty {
       throw StoreValidationError(problems: loaded.problems)
@@ -190,7 +188,8 @@ struct StoreOpener {
       generation: loaded.state.generation, files: loaded.files, checks: checks, recheck: loaded.recheck, digest: digest)
     var disk = DirectoryBacking(
       path: path, lock: lock, local: next, protectedFiles: loaded.protectedFiles, relayout: loaded.relayout, options: options)
-    disk.stamps = stamps
+    // A writer notices later changes made outside Folio by the stamps taken before reading.
+    disk.stamps = loaded.stamps
     // A local state without the validation cache (an older Folio's), or with another one, is
     // rewritten with this open's. Entries of `recheck` for bytes a file no longer has (Folio
     // rewrote it since) mean nothing, and alone cause no rewrite.
