@@ -73,9 +73,15 @@ import FolioTestSupport
     }
     #expect(editFailures.withLock { $0 } == [])
     // Every sync either applied or, when the files changed under each of its re-plans (this
-    // editor saves far more often than a person does), wrote nothing and said so.
-    #expect(syncs > failures.count)
+    // editor saves far more often than a person does), wrote nothing and said so. How many
+    // applied depends on the machine's speed: on a loaded 2-core machine a sync can outlast
+    // every gap between saves, so the test does not count them; a sync once the editor has
+    // stopped must apply.
     #expect(failures.allSatisfy { $0.contains("[changedOutside]") || $0.contains("[stalePlan]") }, "\(failures.prefix(3))")
+    let last = try FolioExecutable.run([
+      "sync", "--store", store, "--entity", "Employee", "--scope", "id > 0", payloads[(syncs + 1) % 2],
+    ])
+    #expect(last.status == 0, "after \(syncs) syncs, \(failures.count) of them refused: \(last.output)")
     let count = try FolioExecutable.run(["query", "--store", store, "--entity", "Employee", "--where", "id < 0", "--count"])
     #expect(count.status == 0)
     #expect(count.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\(Self.edits)", "\(syncs) syncs ran")
