@@ -65,27 +65,58 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: company.path + "/s.folio"))
   }
 
-  /// A real failure after the commit point: the Employee folder made immutable (`chattr +i`,
-  /// which even root cannot write through), so the commit's files cannot be moved into place.
-  /// `folio sync` exits with 3, and the next writer finishes the save once the folder is
-  /// writable again (issue 31, defect 11).
+  /// A real failure after the commit point: `folio` runs with a preloaded library whose
+  /// `link(2)` fails with EIO for any new name inside the Employee folder, so the commit's files
+  /// cannot be moved into place once the commit record is written (before it, Folio only writes
+  /// inside `.folio`). `folio sync` exits with 3, and readers see the committed change.
+  ///
+  /// An earlier form of this test made the folder immutable with `chattr +i`, which needs
+  /// CAP_LINUX_IMMUTABLE: the CI's container does not grant it, so the test failed there.
+  /// The interposer is built with the toolchain's own `clang`, which every Swift install has.
   @Test func aSyncFailingAfterItsCommitPointExitsWithThree() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     company.sync("Employee", "day-1.json")
-    let folder = company.path + "/company.folio/Employee"
-    guard try FolioBinaryTests.shell("chattr +i '\(folder)'", in: company.path).status == 0 else {
-      Issue.record("chattr +i is not available here, so no real post-commit failure can be made")
-      return
-    }
-    let run = company.run(["sync", "--store", "company.folio", "--entity", "Employee", "Fixtures/company/day-2.json"])
-    _ = try FolioBinaryTests.shell("chattr -i '\(folder)'", in: company.path)
+    let library = try Self.linkFailingLibrary(in: company.path)
+    // The built executable as a process of its own: the library is preloaded into it alone.
+    let run = try FolioBinaryTests.shell(
+      #"LD_PRELOAD='\#(library)' FOLIO_TEST_FAIL_LINK_INTO=company.folio/Employee/ "$FOLIO" sync --store company.folio --entity Employee Fixtures/company/day-2.json"#,
+      in: company.path)
     #expect(run.status == ExitStatus.committedNotFinished, "\(run.errors)")
-    #expect(run.errors.contains("[committedNotFinished]"), "\(run.errors)")
+    #expect(run.errors.hasSuffix("finishes it [committedNotFinished]\n"), "\(run.errors)")
     let check = company.run(["check", "--store", "company.folio"])
     #expect(check.status == 0, "\(check.output)\(check.errors)")
     let query = company.run(["query", "--store", "company.folio", "--entity", "Employee", "--where", "id == 3", "--json"])
     #expect(query.output.contains("Alan M. Turing"), "\(query.output)")
+    // The next writer finishes the commit: afterwards no journal is left.
+    let writer = company.run(["sync", "--store", "company.folio", "--entity", "Employee", "Fixtures/company/day-2.json"])
+    #expect(writer.status == 0, "\(writer.errors)")
+    #expect(!FileManager.default.fileExists(atPath: company.path + "/company.folio/.folio/journal/commit.json"))
+  }
+
+  /// Builds a shared library whose `link(2)` fails with EIO when the new name contains
+  /// `$FOLIO_TEST_FAIL_LINK_INTO`, and otherwise calls the real one. Returns its path.
+  static func linkFailingLibrary(in directory: String) throws -> String {
+    let source = directory + "/fail-link.c"
+    let library = directory + "/fail-link.so"
+    try Data(
+      """
+      #define _GNU_SOURCE
+      #include <dlfcn.h>
+      #include <errno.h>
+      #include <stdlib.h>
+      #include <string.h>
+      int link(const char *from, const char *to) {
+        const char *inside = getenv("FOLIO_TEST_FAIL_LINK_INTO");
+        if (inside != NULL && strstr(to, inside) != NULL) { errno = EIO; return -1; }
+        int (*real)(const char *, const char *) = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "link");
+        return real(from, to);
+      }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: source))
+    let built = try FolioBinaryTests.shell("clang -shared -fPIC -o fail-link.so fail-link.c -ldl", in: directory)
+    try #require(built.status == 0, "clang could not build the interposer: \(built.errors)")
+    return library
   }
 
   @Test func aChangeCommittedButNotFinishedHasAnExitStatusOfItsOwn() {

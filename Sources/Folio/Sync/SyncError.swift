@@ -104,10 +104,14 @@ public struct SyncError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   init(_ error: StoreError, pointer: String? = nil) {
+    let code: Code =
+      error.code == .changedOutside
+      ? .changedOutside : error.code == .committedNotFinished ? .committedNotFinished : .storeRefused
+    // The store's code is kept in the message when the sync's own code does not already say
+    // it (`[ioFailure] [storeRefused]`, not `[changedOutside] [changedOutside]`).
     self.init(
-      code: error.code == .changedOutside
-        ? .changedOutside : error.code == .committedNotFinished ? .committedNotFinished : .storeRefused,
-      message: "\(error.message) [\(error.code)]", entity: error.entity,
-      id: error.id, pointer: pointer)
+      code: code,
+      message: code.rawValue == error.code.rawValue ? error.message : "\(error.message) [\(error.code)]",
+      entity: error.entity, id: error.id, pointer: pointer)
   }
 }
