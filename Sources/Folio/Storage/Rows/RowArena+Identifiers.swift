@@ -52,7 +52,9 @@ extension RowArena {
 
   /// Appends the encoding of identifier `value`; `false` when it is not one (the caller rolls
   /// back what was appended).
-  private static func appendIdentifier(_ value: JSONValue, to bytes: inout ContiguousArray<UInt8>) -> Bool {
+  private static func appendIdentifier(_ value: JSONValue, to bytes: inout ContiguousArray<UInt8>)
+    -> Bool
+  {
     if case .array(let parts) = value {
       guard !parts.isEmpty, parts.count <= 255 else { return false }
       bytes.append(compositeKind)
@@ -64,7 +66,8 @@ extension RowArena {
   }
 
   /// Appends an int or string identifier (or composite part); `false` for any other value.
-  private static func appendPart(_ value: JSONValue, to bytes: inout ContiguousArray<UInt8>) -> Bool {
+  private static func appendPart(_ value: JSONValue, to bytes: inout ContiguousArray<UInt8>) -> Bool
+  {
     switch value {
     case .int(let i):
       bytes.append(intKind)

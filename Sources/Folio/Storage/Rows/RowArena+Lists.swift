@@ -11,7 +11,9 @@ extension RowArena {
     return append { bytes in
       for value in elements {
         if element.isWordElement {
-          guard let word = RowEncoding.word(value, kind: element, cases: cases) else { return false }
+          guard let word = RowEncoding.word(value, kind: element, cases: cases) else {
+            return false
+          }
           RowArena.appendWord(word, to: &bytes)
           continue
         }
@@ -46,7 +48,9 @@ extension RowArena {
       } else if element == .uuid {
         elements.reserveCapacity(b.count / 16)
         while offset + 16 <= b.count {
-          elements.append(.string(RowEncoding.uuidText(UnsafeRawBufferPointer(rebasing: b[offset..<offset + 16]))))
+          elements.append(
+            .string(RowEncoding.uuidText(UnsafeRawBufferPointer(rebasing: b[offset..<offset + 16])))
+          )
           offset += 16
         }
       } else {

@@ -47,20 +47,27 @@ struct RowArena: Sendable {
   }
 
   /// The offset `reference` names.
-  @inline(__always) static func offset(_ reference: UInt64) -> Int { Int(truncatingIfNeeded: reference >> 24) }
+  @inline(__always) static func offset(_ reference: UInt64) -> Int {
+    Int(truncatingIfNeeded: reference >> 24)
+  }
 
   /// The length `reference` names.
-  @inline(__always) static func length(_ reference: UInt64) -> Int { Int(truncatingIfNeeded: reference & 0xFF_FFFF) }
+  @inline(__always) static func length(_ reference: UInt64) -> Int {
+    Int(truncatingIfNeeded: reference & 0xFF_FFFF)
+  }
 
   /// Counts the bytes of `reference` as garbage.
   mutating func release(_ reference: UInt64) { garbage += Self.length(reference) }
 
   /// Calls `body` with the bytes `reference` names.
   @inline(__always)
-  func withBytes<R>(_ reference: UInt64, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  func withBytes<R>(_ reference: UInt64, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+  {
     let offset = Self.offset(reference)
     let length = Self.length(reference)
-    return try bytes.withUnsafeBytes { all in try body(UnsafeRawBufferPointer(rebasing: all[offset..<offset + length])) }
+    return try bytes.withUnsafeBytes { all in
+      try body(UnsafeRawBufferPointer(rebasing: all[offset..<offset + length]))
+    }
   }
 
   /// The text `reference` names.
@@ -78,7 +85,9 @@ struct RowArena: Sendable {
   private static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
     var i = 0
     while i + 8 <= x.count {
-      if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+      if x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        != y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      {
         return false
       }
       i += 8
@@ -96,7 +105,9 @@ struct RowArena: Sendable {
   /// when `write` refuses (returns `false`) or the value is too long for a reference.
   mutating func append(_ write: (inout ContiguousArray<UInt8>) -> Bool) -> UInt64? {
     let start = bytes.count
-    guard write(&bytes), bytes.count - start <= Self.maximumLength, bytes.count <= Self.maximumOffset else {
+    guard write(&bytes), bytes.count - start <= Self.maximumLength,
+      bytes.count <= Self.maximumOffset
+    else {
       bytes.removeSubrange(start...)
       return nil
     }
@@ -125,10 +136,14 @@ struct RowArena: Sendable {
   }
 
   /// Appends a 4-byte little-endian length and the UTF-8 bytes of `text`.
-  @inline(__always) static func appendCounted(_ text: String, to bytes: inout ContiguousArray<UInt8>) -> Bool {
+  @inline(__always) static func appendCounted(
+    _ text: String, to bytes: inout ContiguousArray<UInt8>
+  ) -> Bool {
     let length = text.utf8.count
     guard length <= maximumLength else { return false }
-    withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { bytes.append(contentsOf: $0) }
+    withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) {
+      bytes.append(contentsOf: $0)
+    }
     bytes.append(contentsOf: text.utf8)
     return true
   }
@@ -146,7 +161,10 @@ struct RowArena: Sendable {
   }
 
   /// The text of `length` bytes at `offset` of `bytes`.
-  @inline(__always) static func string(at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer) -> String {
-    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+  @inline(__always) static func string(
+    at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer
+  ) -> String {
+    String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
   }
 }

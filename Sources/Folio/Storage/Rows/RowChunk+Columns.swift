@@ -52,7 +52,9 @@ extension RowChunk {
 
   /// Calls `body` with the UTF-8 bytes of a string or decimal column's typed value in `row`
   /// and returns its result, or returns `nil` when the value is absent or boxed.
-  func stringBytes<R>(_ row: Int, _ column: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+  func stringBytes<R>(_ row: Int, _ column: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
+    rethrows -> R?
+  {
     let kind = layout.columns[column].kind
     guard kind == .string || kind == .decimal, tag(row, column) == 1 else { return nil }
     return try arena.withBytes(word(row, column), body)

@@ -30,7 +30,9 @@ extension RowChunk {
       let y = other.words[otherBase + tagWords + column]
       switch tag {
       case 2:
-        guard boxes[Int(truncatingIfNeeded: x)] == other.boxes[Int(truncatingIfNeeded: y)] else { return false }
+        guard boxes[Int(truncatingIfNeeded: x)] == other.boxes[Int(truncatingIfNeeded: y)] else {
+          return false
+        }
       case 3:
         guard arena.sameBytes(x, as: other.arena, y) else { return false }
       default:
@@ -38,7 +40,9 @@ extension RowChunk {
         case .double:
           guard Double(bitPattern: x) == Double(bitPattern: y) else { return false }
         case .list:
-          guard arena.sameList(x, as: other.arena, y, element: columns[column].element) else { return false }
+          guard arena.sameList(x, as: other.arena, y, element: columns[column].element) else {
+            return false
+          }
         case .string, .decimal, .uuid, .toMany:
           guard arena.sameBytes(x, as: other.arena, y) else { return false }
         case .int, .bool, .date, .enumeration, .toOne, .object:
@@ -47,6 +51,7 @@ extension RowChunk {
       }
     }
     if extras.isEmpty && other.extras.isEmpty { return true }
-    return extras[Int32(truncatingIfNeeded: row)] == other.extras[Int32(truncatingIfNeeded: otherRow)]
+    return extras[Int32(truncatingIfNeeded: row)]
+      == other.extras[Int32(truncatingIfNeeded: otherRow)]
   }
 }

@@ -172,12 +172,18 @@ struct RowChunk: Sendable {
   }
 
   /// The tag and word of `value` in `column`: typed when it has an exact encoding, else boxed.
-  private mutating func encode(_ value: JSONValue, in column: RowColumn) -> (tag: UInt64, word: UInt64) {
+  private mutating func encode(_ value: JSONValue, in column: RowColumn) -> (
+    tag: UInt64, word: UInt64
+  ) {
     switch column.kind {
     case .int, .double, .bool, .date, .enumeration:
-      if let word = RowEncoding.word(value, kind: column.kind, cases: column.cases) { return (1, word) }
+      if let word = RowEncoding.word(value, kind: column.kind, cases: column.cases) {
+        return (1, word)
+      }
     case .string, .decimal:
-      if case .string(let text) = value, let reference = arena.append(text) { return (1, reference) }
+      if case .string(let text) = value, let reference = arena.append(text) {
+        return (1, reference)
+      }
     case .uuid:
       if case .string(let text) = value, let uuid = RowEncoding.uuidBytes(text),
         let reference = arena.append({ bytes in
@@ -268,30 +274,4 @@ struct RowChunk: Sendable {
     boxes = kept
     freeBoxes = []
   }
-}
-
-extension RowChunk: Sequence {
-  /// A record and its identifier, labelled as a dictionary's entries are.
-  typealias Element = (key: RecordID, value: JSONObject)
-
-  /// Iterates the records, decoded, in row order.
-  struct Iterator: IteratorProtocol {
-    /// The chunk iterated.
-    let chunk: RowChunk
-    /// The next row.
-    var row = 0
-
-    /// The next record, or `nil` after the last.
-    mutating func next() -> Element? {
-      guard row < chunk.count else { return nil }
-      defer { row += 1 }
-      return (chunk.rows.ids[row], chunk.record(at: row))
-    }
-  }
-
-  /// An iterator over the records in row order.
-  func makeIterator() -> Iterator { Iterator(chunk: self) }
-
-  /// The number of records.
-  var underestimatedCount: Int { count }
 }

@@ -37,7 +37,9 @@ enum RowEncoding {
     case .bool: return .bool(word != 0)
     case .date: return .string(dateText(milliseconds: Int64(bitPattern: word)))
     case .enumeration:
-      guard word < UInt64(cases.count) else { preconditionFailure("RowEncoding: case \(word) of \(cases.count)") }
+      guard word < UInt64(cases.count) else {
+        preconditionFailure("RowEncoding: case \(word) of \(cases.count)")
+      }
       return .string(cases[Int(word)])
     default: preconditionFailure("RowEncoding: \(kind) has no one-word encoding")
     }

@@ -39,7 +39,8 @@ final class RowLayout: Sendable {
   /// name (by UTF-8 bytes) as an earlier one is dropped.
   init(columns: [RowColumn]) {
     var sorted: [RowColumn] = []
-    for column in columns where !sorted.contains(where: { JSONValue.sameUTF8($0.name, column.name) }) {
+    for column in columns
+    where !sorted.contains(where: { JSONValue.sameUTF8($0.name, column.name) }) {
       sorted.append(column)
     }
     sorted.sort { JSONObject.keyPrecedes($0.name, $1.name) }
@@ -58,9 +59,12 @@ final class RowLayout: Sendable {
   /// attribute and per relationship, both sides of a link included.
   convenience init(_ entity: Entity) {
     var columns: [RowColumn] = []
-    for attribute in entity.attributes { columns.append(RowColumn(name: attribute.name, type: attribute.type)) }
+    for attribute in entity.attributes {
+      columns.append(RowColumn(name: attribute.name, type: attribute.type))
+    }
     for relationship in entity.relationships {
-      columns.append(RowColumn(name: relationship.name, kind: relationship.isToMany ? .toMany : .toOne))
+      columns.append(
+        RowColumn(name: relationship.name, kind: relationship.isToMany ? .toMany : .toOne))
     }
     self.init(columns: columns)
   }

@@ -17,14 +17,18 @@ import Testing
 
   /// Every record of `chunk` is `model`'s, and no other; with `lookups`, each also found by its
   /// identifier.
-  static func expectSame(_ chunk: RowChunk, _ model: [RecordID: JSONObject], step: Int, lookups: Bool = true) {
+  static func expectSame(
+    _ chunk: RowChunk, _ model: [RecordID: JSONObject], step: Int, lookups: Bool = true
+  ) {
     #expect(chunk.count == model.count, "step \(step)")
     #expect(chunk.words.count == chunk.count * chunk.layout.wordsPerRow, "step \(step)")
     var seen = 0
     chunk.forEach { id, record in
       seen += 1
       // `Issue.record` rather than `#expect`: this runs for every record after every step.
-      if model[id] != record { Issue.record("step \(step): \(id) is \(record), expected \(String(describing: model[id]))") }
+      if model[id] != record {
+        Issue.record("step \(step): \(id) is \(record), expected \(String(describing: model[id]))")
+      }
     }
     #expect(seen == model.count)
     guard lookups else { return }
@@ -49,13 +53,17 @@ import Testing
       switch generator.rng.below(100) {
       case 0..<45:
         let record = generator.record(layout)
-        #expect(chunk.updateValue(record, forKey: id) == model.updateValue(record, forKey: id), "step \(step)")
+        #expect(
+          chunk.updateValue(record, forKey: id) == model.updateValue(record, forKey: id),
+          "step \(step)")
       case 45..<60:
         // A copy of another record, perhaps changed in a way that keeps it equal.
         let source = Self.randomID(&generator, pool: 80)
         guard source != id, let original = model[source] else { continue }
         let record = generator.chance(50) ? original : generator.perturbed(original, layout)
-        #expect(chunk.updateValue(record, forKey: id) == model.updateValue(record, forKey: id), "step \(step)")
+        #expect(
+          chunk.updateValue(record, forKey: id) == model.updateValue(record, forKey: id),
+          "step \(step)")
         let a = try #require(chunk.row(of: id))
         let b = try #require(chunk.row(of: source))
         let same = chunk.sameRecord(row: a, as: chunk, row: b)
@@ -69,8 +77,12 @@ import Testing
         // across the two chunks as their records do.
         Self.expectSame(snapshot, snapshotModel, step: step)
         for otherID in chunk.ids.prefix(20) {
-          guard let row = chunk.row(of: otherID), let old = snapshot.row(of: otherID) else { continue }
-          #expect(chunk.sameRecord(row: row, as: snapshot, row: old) == (chunk[otherID] == snapshot[otherID]))
+          guard let row = chunk.row(of: otherID), let old = snapshot.row(of: otherID) else {
+            continue
+          }
+          #expect(
+            chunk.sameRecord(row: row, as: snapshot, row: old)
+              == (chunk[otherID] == snapshot[otherID]))
         }
         snapshot = chunk
         snapshotModel = model
@@ -79,7 +91,8 @@ import Testing
         compactions += 1
         #expect(chunk.garbage == 0, "step \(step): compaction leaves no garbage")
       }
-      #expect(chunk.garbage <= max(RowChunk.compactionThreshold, chunk.arena.count / 2), "step \(step)")
+      #expect(
+        chunk.garbage <= max(RowChunk.compactionThreshold, chunk.arena.count / 2), "step \(step)")
       Self.expectSame(chunk, model, step: step, lookups: step % 25 == 0)
     }
     #expect(compactions > 0)
@@ -100,7 +113,9 @@ import Testing
     var sawCompaction = false
     for round in 0..<400 {
       let before = chunk.garbage
-      let record: JSONObject = ["id": 1, "name": .string(String(repeating: "\(round % 10)", count: 200))]
+      let record: JSONObject = [
+        "id": 1, "name": .string(String(repeating: "\(round % 10)", count: 200)),
+      ]
       chunk.updateValue(record, forKey: 1)
       model[1] = record
       if chunk.garbage < before {
@@ -113,12 +128,20 @@ import Testing
     #expect(sawCompaction)
     Self.expectSame(chunk, model, step: -1)
     // Boxes freed by replaced values are reused, and compaction keeps only the live ones.
-    for n in 0..<50 { chunk.updateValue(["id": .int(Int64(n)), "meta": ["n": .int(Int64(n))]], forKey: .int(Int64(n))) }
-    for n in 0..<50 { chunk.updateValue(["id": .int(Int64(n)), "meta": ["m": .int(Int64(n))]], forKey: .int(Int64(n))) }
+    for n in 0..<50 {
+      chunk.updateValue(
+        ["id": .int(Int64(n)), "meta": ["n": .int(Int64(n))]], forKey: .int(Int64(n)))
+    }
+    for n in 0..<50 {
+      chunk.updateValue(
+        ["id": .int(Int64(n)), "meta": ["m": .int(Int64(n))]], forKey: .int(Int64(n)))
+    }
     let liveBoxes = chunk.boxes.count
     chunk.compact()
     #expect(chunk.boxes.count <= liveBoxes)
     #expect(chunk.boxes.count >= 50)
-    for n in 0..<50 { #expect(chunk[.int(Int64(n))] == ["id": .int(Int64(n)), "meta": ["m": .int(Int64(n))]]) }
+    for n in 0..<50 {
+      #expect(chunk[.int(Int64(n))] == ["id": .int(Int64(n)), "meta": ["m": .int(Int64(n))]])
+    }
   }
 }

@@ -24,39 +24,58 @@ import Testing
     func add(_ column: String, _ tag: UInt64, _ values: [JSONValue]) {
       for value in values { cases.append(Case(column: column, value: value, tag: tag)) }
     }
-    add("name", typed, [
-      "", "plain", "\u{E9}", "e\u{301}", "\u{0}", "a\u{0}b", "\u{1F600}", "\u{1F469}\u{200D}\u{1F4BB}",
-      "\u{65E5}\u{672C}", "quote \" and \\ and \n", .string(String(repeating: "long text ", count: 50)),
-    ])
+    add(
+      "name", typed,
+      [
+        "", "plain", "\u{E9}", "e\u{301}", "\u{0}", "a\u{0}b", "\u{1F600}",
+        "\u{1F469}\u{200D}\u{1F4BB}",
+        "\u{65E5}\u{672C}", "quote \" and \\ and \n",
+        .string(String(repeating: "long text ", count: 50)),
+      ])
     add("name", boxed, [1, 1.5, true, .null, ["a"], ["a": "b"]])
     add("count", typed, [0, 1, -1, .int(.min), .int(.max)])
     add("count", boxed, [1.0, "1", false, .null, [1]])
-    add("ratio", typed, [0.0, -0.0, 1e308, -1e308, JSONValue.double(.leastNonzeroMagnitude), 0.1, 1.0, .double(.infinity), .double(.pi)])
+    add(
+      "ratio", typed,
+      [
+        0.0, -0.0, 1e308, -1e308, JSONValue.double(.leastNonzeroMagnitude), 0.1, 1.0,
+        .double(.infinity), .double(.pi),
+      ])
     add("ratio", boxed, [1, .int(.max), "0.1", .null])
     add("flag", typed, [true, false])
     add("flag", boxed, [0, 1, "true", .null])
-    add("at", typed, [
-      "1970-01-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z", "0000-01-01T00:00:00.000Z",
-      "9999-12-31T23:59:59.999Z", "2000-02-29T12:34:56.789Z", "2024-12-31T23:59:59.000Z",
-    ])
-    add("at", boxed, [
-      "2024-01-01T00:00:00Z", "2024-01-01T00:00:00.000+00:00", "2023-02-29T00:00:00.000Z",
-      "2024-01-01 00:00:00.000Z", "2024-1-01T00:00:00.000Z", "2024-01-01T24:00:00.000Z", "",
-      "2024-01-01", 0, .null,
-    ])
-    add("uid", typed, [
-      "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000",
-      "ffffffff-ffff-ffff-ffff-ffffffffffff",
-    ])
-    add("uid", boxed, [
-      "123E4567-E89B-12D3-A456-426614174000", "{123e4567-e89b-12d3-a456-426614174000}",
-      "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g", "", 7,
-    ])
+    add(
+      "at", typed,
+      [
+        "1970-01-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z", "0000-01-01T00:00:00.000Z",
+        "9999-12-31T23:59:59.999Z", "2000-02-29T12:34:56.789Z", "2024-12-31T23:59:59.000Z",
+      ])
+    add(
+      "at", boxed,
+      [
+        "2024-01-01T00:00:00Z", "2024-01-01T00:00:00.000+00:00", "2023-02-29T00:00:00.000Z",
+        "2024-01-01 00:00:00.000Z", "2024-1-01T00:00:00.000Z", "2024-01-01T24:00:00.000Z", "",
+        "2024-01-01", 0, .null,
+      ])
+    add(
+      "uid", typed,
+      [
+        "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000",
+        "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      ])
+    add(
+      "uid", boxed,
+      [
+        "123E4567-E89B-12D3-A456-426614174000", "{123e4567-e89b-12d3-a456-426614174000}",
+        "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g", "", 7,
+      ])
     add("mood", typed, ["happy", "sad", "\u{E9}t\u{E9}"])
     add("mood", boxed, ["HAPPY", "e\u{301}te\u{301}", "", 0, .null])
     add("price", typed, ["12.3", "-0.000001", "0", "123456789012345678901234567890.5", ""])
     add("price", boxed, [1.5, 2, .null])
-    add("strings", typed, [[], ["a", "", "\u{1F600}", "e\u{301}", "\u{0}"], .array(Array(repeating: "x", count: 300))])
+    add(
+      "strings", typed,
+      [[], ["a", "", "\u{1F600}", "e\u{301}", "\u{0}"], .array(Array(repeating: "x", count: 300))])
     add("strings", boxed, [["a", 1], [.null], "a", ["a": "b"]])
     add("ints", typed, [[], [.int(.min), 0, .int(.max)]])
     add("ints", boxed, [[1, 2.0], ["1"], [[1]]])
@@ -66,7 +85,9 @@ import Testing
     add("bools", boxed, [[1, 0]])
     add("dates", typed, [[], ["0000-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"]])
     add("dates", boxed, [["2024-01-01T00:00:00Z"], ["1970-01-01T00:00:00.000Z", 0]])
-    add("uuids", typed, [[], ["123e4567-e89b-12d3-a456-426614174000", "ffffffff-ffff-ffff-ffff-ffffffffffff"]])
+    add(
+      "uuids", typed,
+      [[], ["123e4567-e89b-12d3-a456-426614174000", "ffffffff-ffff-ffff-ffff-ffffffffffff"]])
     add("uuids", boxed, [["123E4567-E89B-12D3-A456-426614174000"]])
     add("moods", typed, [[], ["happy", "\u{E9}t\u{E9}", "happy"]])
     add("moods", boxed, [["angry"], ["e\u{301}te\u{301}"]])
@@ -75,10 +96,18 @@ import Testing
     add("nested", boxed, [[], [[1], [2, 3]], [[]]])
     add("meta", boxed, [.object(JSONObject()), ["a": 1, "b": ["c": [1, 2.5]]], 1, "text"])
     add("owner", typed, [0, 5, .int(.min), .int(.max)])
-    add("owner", identifier, [
-      "x", "", "e\u{301}", "\u{1F600}", ["Paris", 3], [1], ["a"], .array(Array(repeating: 7, count: 255)),
-    ])
-    add("owner", boxed, [[], [1.5], [[1]], [true], 1.0, true, .null, ["a": 1], .array(Array(repeating: 7, count: 256))])
+    add(
+      "owner", identifier,
+      [
+        "x", "", "e\u{301}", "\u{1F600}", ["Paris", 3], [1], ["a"],
+        .array(Array(repeating: 7, count: 255)),
+      ])
+    add(
+      "owner", boxed,
+      [
+        [], [1.5], [[1]], [true], 1.0, true, .null, ["a": 1],
+        .array(Array(repeating: 7, count: 256)),
+      ])
     add("members", typed, [[], [1, "a", ["P", 2]], [.int(.min), "", [.int(.max), "\u{0}"]]])
     add("members", boxed, [[1, 1.5], [[]], [.null], "a", 1])
     return cases
@@ -88,7 +117,8 @@ import Testing
   func valueRoundTripsWithItsEncoding(_ example: Case) throws {
     var chunk = RowChunk(layout: RowFixtures.layout)
     let record = JSONObject(uniqueMembers: [
-      JSONObject.Member(key: "id", value: 1), JSONObject.Member(key: example.column, value: example.value),
+      JSONObject.Member(key: "id", value: 1),
+      JSONObject.Member(key: example.column, value: example.value),
     ])
     chunk.updateValue(record, forKey: 1)
     let row = try #require(chunk.row(of: 1))
@@ -149,7 +179,9 @@ import Testing
   @Test func membersThatAreNotColumnsSurviveAfterTheColumns() throws {
     var chunk = RowChunk(layout: RowFixtures.layout)
     // "nam\u{E9}" is no column; "e\u{301}t\u{E9}"-like spellings of column names are not either.
-    let record: JSONObject = ["zeta": [1, 2], "id": 1, "Name": "upper", "name": "n", "na\u{300}me": .null]
+    let record: JSONObject = [
+      "zeta": [1, 2], "id": 1, "Name": "upper", "name": "n", "na\u{300}me": .null,
+    ]
     chunk.updateValue(record, forKey: 1)
     let decoded = try #require(chunk[1])
     #expect(decoded == record)

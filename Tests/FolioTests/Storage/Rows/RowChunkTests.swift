@@ -8,14 +8,18 @@ import Testing
 @Suite struct RowChunkTests {
   @Test func removalMovesTheLastRowAndKeepsEveryOtherRecord() throws {
     var chunk = RowChunk(layout: RowFixtures.layout)
-    for n in 0..<10 { chunk.updateValue(["id": .int(Int64(n)), "name": .string("n\(n)")], forKey: .int(Int64(n))) }
+    for n in 0..<10 {
+      chunk.updateValue(["id": .int(Int64(n)), "name": .string("n\(n)")], forKey: .int(Int64(n)))
+    }
     #expect(chunk.row(of: 9) == 9)
     #expect(chunk.removeValue(forKey: 3) == ["id": 3, "name": "n3"])
     #expect(chunk.removeValue(forKey: 3) == nil)
     #expect(chunk.row(of: 9) == 3)
     #expect(chunk.count == 9)
     #expect(!chunk.contains(3))
-    for n in 0..<10 where n != 3 { #expect(chunk[.int(Int64(n))] == ["id": .int(Int64(n)), "name": .string("n\(n)")]) }
+    for n in 0..<10 where n != 3 {
+      #expect(chunk[.int(Int64(n))] == ["id": .int(Int64(n)), "name": .string("n\(n)")])
+    }
     #expect(Array(chunk.ids) == [0, 1, 2, 9, 4, 5, 6, 7, 8])
     #expect(chunk.map(\.key) == Array(chunk.ids))
     #expect(chunk.removeValue(forKey: 8) == ["id": 8, "name": "n8"])
@@ -50,7 +54,8 @@ import Testing
   @Test func typedAccessorsReadTypedValuesOnly() throws {
     var chunk = RowChunk(layout: RowFixtures.layout)
     chunk.updateValue(RowFixtures.fullRecord, forKey: 1)
-    chunk.updateValue(["id": 2, "count": 1.0, "ratio": 1, "flag": 0, "name": 5, "owner": "x"], forKey: 2)
+    chunk.updateValue(
+      ["id": 2, "count": 1.0, "ratio": 1, "flag": 0, "name": 5, "owner": "x"], forKey: 2)
     let row = try #require(chunk.row(of: 1))
     let other = try #require(chunk.row(of: 2))
     func column(_ name: String) -> Int { RowFixtures.column(name) }
@@ -58,7 +63,9 @@ import Testing
     #expect(chunk.int(row, column("owner")) == 2)
     #expect(chunk.double(row, column("ratio")) == 0.5)
     #expect(chunk.bool(row, column("flag")) == true)
-    #expect(chunk.dateMilliseconds(row, column("at")) == ISODate.milliseconds(from: "2024-02-29T12:34:56.789Z"))
+    #expect(
+      chunk.dateMilliseconds(row, column("at"))
+        == ISODate.milliseconds(from: "2024-02-29T12:34:56.789Z"))
     #expect(chunk.stringBytes(row, column("name")) { Array($0) } == Array("Ada".utf8))
     #expect(chunk.stringBytes(row, column("price")) { Array($0) } == Array("12.30".utf8))
     #expect(chunk.value(row, column("members")) == [3, "x", ["P", 4]])
@@ -84,27 +91,37 @@ import Testing
     chunk.updateValue(["id": 1, "name": "abcdef"], forKey: 1)
     #expect(chunk.memoryBytes == RowFixtures.layout.wordsPerRow * 8 + 6)
     chunk.updateValue(["id": 2, "meta": [:]], forKey: 2)
-    #expect(chunk.memoryBytes == 2 * RowFixtures.layout.wordsPerRow * 8 + 6 + MemoryLayout<JSONValue>.stride)
+    #expect(
+      chunk.memoryBytes == 2 * RowFixtures.layout.wordsPerRow * 8 + 6
+        + MemoryLayout<JSONValue>.stride)
   }
 
   /// Values equal or unequal in ways bytes alone would get wrong.
   static let trickyPairs: [(String, JSONValue, JSONValue)] = [
-    ("ratio", 0.0, -0.0), ("ratio", .double(.nan), .double(.nan)), ("ratio", 1, 1.0), ("ratio", 0.1, 0.1),
-    ("doubles", [0.0, 1], [-0.0, 1]), ("doubles", [.double(.nan)], [.double(.nan)]), ("doubles", [1], [1.0]),
+    ("ratio", 0.0, -0.0), ("ratio", .double(.nan), .double(.nan)), ("ratio", 1, 1.0),
+    ("ratio", 0.1, 0.1),
+    ("doubles", [0.0, 1], [-0.0, 1]), ("doubles", [.double(.nan)], [.double(.nan)]),
+    ("doubles", [1], [1.0]),
     ("name", "\u{E9}", "e\u{301}"), ("name", "\u{E9}", "\u{E9}"), ("name", "", "\u{0}"),
-    ("strings", ["\u{E9}"], ["e\u{301}"]), ("strings", ["a", "b"], ["a", "b"]), ("strings", ["ab"], ["a", "b"]),
-    ("owner", "\u{E9}", "e\u{301}"), ("owner", 1, "1"), ("owner", ["a", 1], ["a", 1]), ("owner", [1], 1),
+    ("strings", ["\u{E9}"], ["e\u{301}"]), ("strings", ["a", "b"], ["a", "b"]),
+    ("strings", ["ab"], ["a", "b"]),
+    ("owner", "\u{E9}", "e\u{301}"), ("owner", 1, "1"), ("owner", ["a", 1], ["a", 1]),
+    ("owner", [1], 1),
     ("members", [1, "a"], [1, "a"]), ("members", [["a", 1]], ["a", 1]), ("members", [], []),
-    ("meta", ["x": 0.0], ["x": -0.0]), ("meta", ["x": "\u{E9}"], ["x": "e\u{301}"]), ("meta", ["x": 1], ["x": 1.0]),
+    ("meta", ["x": 0.0], ["x": -0.0]), ("meta", ["x": "\u{E9}"], ["x": "e\u{301}"]),
+    ("meta", ["x": 1], ["x": 1.0]),
     ("count", 1, 1.0), ("count", .int(.min), .int(.min)), ("flag", true, 1),
-    ("at", "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00Z"), ("mood", "\u{E9}t\u{E9}", "e\u{301}te\u{301}"),
+    ("at", "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00Z"),
+    ("mood", "\u{E9}t\u{E9}", "e\u{301}te\u{301}"),
     ("uid", "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000"),
     ("extra", 1, 1), ("extra", 0.0, -0.0), ("extra", 1, 2),
   ]
 
   /// `{"id": 1, name: value}`.
   static func record(_ name: String, _ value: JSONValue) -> JSONObject {
-    JSONObject(uniqueMembers: [JSONObject.Member(key: "id", value: 1), JSONObject.Member(key: name, value: value)])
+    JSONObject(uniqueMembers: [
+      JSONObject.Member(key: "id", value: 1), JSONObject.Member(key: name, value: value),
+    ])
   }
 
   @Test func sameRecordAgreesWithEqualityOnTrickyPairs() throws {
@@ -117,7 +134,8 @@ import Testing
       let equal = try #require(chunk[1]) == (try #require(chunk[2]))
       #expect(chunk.sameRecord(row: 0, as: chunk, row: 1) == equal, "\(name): \(a) vs \(b)")
       #expect(chunk.sameRecord(row: 0, as: other, row: 0) == equal, "\(name): \(a) vs \(b)")
-      #expect(chunk.sameRecord(row: 1, as: other, row: 0) == (chunk[2] == other[1]), "\(name): \(b)")
+      #expect(
+        chunk.sameRecord(row: 1, as: other, row: 0) == (chunk[2] == other[1]), "\(name): \(b)")
       // One side without the member.
       other.updateValue(["id": 1], forKey: 1)
       #expect(!chunk.sameRecord(row: 0, as: other, row: 0))
@@ -163,4 +181,3 @@ import Testing
     #expect(equal > 10)
   }
 }
-

@@ -5,9 +5,14 @@ import Testing
 
 /// The exact scalar encodings: canonical dates ⇄ milliseconds, canonical UUIDs ⇄ 16 bytes.
 @Suite struct RowEncodingTests {
-  static let years: [Int64] = [0, 1, 3, 4, 99, 100, 399, 400, 401, 1600, 1899, 1900, 1969, 1970, 1971, 2000, 2023, 2024, 2100, 2400, 9998, 9999]
+  static let years: [Int64] = [
+    0, 1, 3, 4, 99, 100, 399, 400, 401, 1600, 1899, 1900, 1969, 1970, 1971, 2000, 2023, 2024, 2100,
+    2400, 9998, 9999,
+  ]
 
-  static func text(_ year: Int64, _ month: Int64, _ day: Int64, _ time: String = "00:00:00.000") -> String {
+  static func text(_ year: Int64, _ month: Int64, _ day: Int64, _ time: String = "00:00:00.000")
+    -> String
+  {
     func pad(_ value: Int64, _ width: Int) -> String {
       let digits = String(value)
       return String(repeating: "0", count: width - digits.count) + digits
@@ -27,11 +32,14 @@ import Testing
         #expect(RowEncoding.dateText(milliseconds: milliseconds) == date)
       }
       // The day after the month's last does not exist.
-      #expect(RowEncoding.milliseconds(canonicalDate: Self.text(year, month, lengths[Int(month) - 1] + 1)) == nil)
+      #expect(
+        RowEncoding.milliseconds(canonicalDate: Self.text(year, month, lengths[Int(month) - 1] + 1))
+          == nil)
     }
     // The last instant of December 31 is one millisecond before the next year's first.
     if year < 9999 {
-      let last = try #require(RowEncoding.milliseconds(canonicalDate: Self.text(year, 12, 31, "23:59:59.999")))
+      let last = try #require(
+        RowEncoding.milliseconds(canonicalDate: Self.text(year, 12, 31, "23:59:59.999")))
       #expect(RowEncoding.milliseconds(canonicalDate: Self.text(year + 1, 1, 1)) == last + 1)
     }
   }
@@ -60,8 +68,12 @@ import Testing
   }
 
   @Test func theEdgesOfTheRangeAreISODatesLimits() {
-    #expect(RowEncoding.milliseconds(canonicalDate: "0000-01-01T00:00:00.000Z") == ISODate.minimumMilliseconds)
-    #expect(RowEncoding.milliseconds(canonicalDate: "9999-12-31T23:59:59.999Z") == ISODate.maximumMilliseconds)
+    #expect(
+      RowEncoding.milliseconds(canonicalDate: "0000-01-01T00:00:00.000Z")
+        == ISODate.minimumMilliseconds)
+    #expect(
+      RowEncoding.milliseconds(canonicalDate: "9999-12-31T23:59:59.999Z")
+        == ISODate.maximumMilliseconds)
     #expect(RowEncoding.milliseconds(canonicalDate: "1970-01-01T00:00:00.000Z") == 0)
     #expect(RowEncoding.milliseconds(canonicalDate: "1969-12-31T23:59:59.999Z") == -1)
   }
@@ -69,7 +81,8 @@ import Testing
   @Test func randomInstantsRoundTripThroughText() throws {
     var rng = SeededGenerator(seed: 11)
     for _ in 0..<20_000 {
-      let milliseconds = Int64.random(in: ISODate.minimumMilliseconds...ISODate.maximumMilliseconds, using: &rng)
+      let milliseconds = Int64.random(
+        in: ISODate.minimumMilliseconds...ISODate.maximumMilliseconds, using: &rng)
       let text = RowEncoding.dateText(milliseconds: milliseconds)
       #expect(ISODate.isCanonical(text))
       #expect(RowEncoding.milliseconds(canonicalDate: text) == milliseconds, "\(text)")
@@ -91,7 +104,11 @@ import Testing
   @Test func canonicalUUIDsRoundTripThroughTheirBytes() throws {
     let text = "0123abcd-4567-89ef-fedc-ba9876543210"
     let bytes = try #require(RowEncoding.uuidBytes(text))
-    #expect(bytes == [0x01, 0x23, 0xAB, 0xCD, 0x45, 0x67, 0x89, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32, 0x10])
+    #expect(
+      bytes == [
+        0x01, 0x23, 0xAB, 0xCD, 0x45, 0x67, 0x89, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32,
+        0x10,
+      ])
     #expect(bytes.withUnsafeBytes(RowEncoding.uuidText) == text)
     var rng = SeededGenerator(seed: 5)
     for _ in 0..<2_000 {

@@ -34,12 +34,14 @@ struct RowRecordGenerator {
 
   /// An integer, often an extreme.
   mutating func int() -> Int64 {
-    chance(30) ? pick([.min, .max, 0, -1, 1]) : Int64.random(in: -1_000_000...1_000_000, using: &rng)
+    chance(30)
+      ? pick([.min, .max, 0, -1, 1]) : Int64.random(in: -1_000_000...1_000_000, using: &rng)
   }
 
   /// A double, often a special one (never NaN).
   mutating func double() -> Double {
-    chance(40) ? pick([0.0, -0.0, 0.1, 1e308, -1e308, .leastNonzeroMagnitude, .pi, 1.0, .infinity])
+    chance(40)
+      ? pick([0.0, -0.0, 0.1, 1e308, -1e308, .leastNonzeroMagnitude, .pi, 1.0, .infinity])
       : Double.random(in: -1e6...1e6, using: &rng)
   }
 
@@ -48,7 +50,9 @@ struct RowRecordGenerator {
     switch rng.below(3) {
     case 0: return .int(int())
     case 1: return .string(string())
-    default: return .array((0..<rng.below(3) + 1).map { _ in chance(50) ? .int(int()) : .string(string()) })
+    default:
+      return .array(
+        (0..<rng.below(3) + 1).map { _ in chance(50) ? .int(int()) : .string(string()) })
     }
   }
 
@@ -66,10 +70,13 @@ struct RowRecordGenerator {
   /// A value of a random kind: a scalar, an array or an object of scalars, or one level more.
   mutating func anyValue() -> JSONValue {
     switch rng.below(8) {
-    case 0, 1: return .array((0..<rng.below(4)).map { _ in chance(80) ? scalar() : .array([scalar()]) })
+    case 0, 1:
+      return .array((0..<rng.below(4)).map { _ in chance(80) ? scalar() : .array([scalar()]) })
     case 2:
       var object = JSONObject()
-      for _ in 0..<rng.below(4) { object[string()] = chance(80) ? scalar() : .array([scalar(), scalar()]) }
+      for _ in 0..<rng.below(4) {
+        object[string()] = chance(80) ? scalar() : .array([scalar(), scalar()])
+      }
       return .object(object)
     default: return scalar()
     }
@@ -80,7 +87,8 @@ struct RowRecordGenerator {
     switch column.kind {
     case .list:
       guard let element = column.element else { return .array([]) }
-      let elementColumn = RowColumn(name: column.name, kind: element, element: nil, cases: column.cases)
+      let elementColumn = RowColumn(
+        name: column.name, kind: element, element: nil, cases: column.cases)
       return .array((0..<rng.below(5)).map { _ in fitting(elementColumn) })
     case .toMany:
       return .array((0..<rng.below(5)).map { _ in identifier() })
@@ -96,7 +104,8 @@ struct RowRecordGenerator {
     case .double: return .double(double())
     case .bool: return .bool(chance(50))
     case .date:
-      let milliseconds = Int64.random(in: ISODate.minimumMilliseconds...ISODate.maximumMilliseconds, using: &rng)
+      let milliseconds = Int64.random(
+        in: ISODate.minimumMilliseconds...ISODate.maximumMilliseconds, using: &rng)
       return .string(RowEncoding.dateText(milliseconds: milliseconds))
     case .uuid:
       let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -162,7 +171,9 @@ extension String {
       if scalar == "\u{E9}" {
         result += "e\u{301}"
       } else if scalar == "e", let next = scalars.next() {
-        if next == "\u{301}" { result += "\u{E9}" } else {
+        if next == "\u{301}" {
+          result += "\u{E9}"
+        } else {
           result.unicodeScalars.append(scalar)
           pending = next
         }
