@@ -49,6 +49,12 @@ struct RowChunk: Sendable {
     self.layout = layout
   }
 
+  /// An empty chunk of `layout`'s rows with room for `capacity` records before it grows.
+  init(layout: RowLayout, minimumCapacity capacity: Int) {
+    self.layout = layout
+    reserveCapacity(capacity)
+  }
+
   /// The number of records.
   @inline(__always) var count: Int { rows.count }
 
@@ -57,6 +63,11 @@ struct RowChunk: Sendable {
 
   /// The identifiers, in row order.
   var ids: ContiguousArray<RecordID> { rows.ids }
+
+  /// Every record decoded (``record(at:)``), in row order: `values[n]` belongs to `ids[n]`.
+  ///
+  /// - Complexity: O(*n*) in the size of the chunk; each call decodes every record.
+  var values: [JSONObject] { (0..<count).map(record(at:)) }
 
   /// The number of arena bytes no row refers to.
   var garbage: Int { arena.garbage }

@@ -22,12 +22,15 @@ import Testing
     }
     #expect(Array(chunk.ids) == [0, 1, 2, 9, 4, 5, 6, 7, 8])
     #expect(chunk.map(\.key) == Array(chunk.ids))
+    #expect(chunk.values == chunk.map(\.value))
+    #expect(chunk.values[3] == ["id": 9, "name": "n9"])
     #expect(chunk.removeValue(forKey: 8) == ["id": 8, "name": "n8"])
     #expect(chunk.words.count == 8 * RowFixtures.layout.wordsPerRow)
   }
 
   @Test func updateReturnsTheReplacedRecord() {
-    var chunk = RowChunk(layout: RowFixtures.layout)
+    var chunk = RowChunk(layout: RowFixtures.layout, minimumCapacity: 100)
+    #expect(chunk.isEmpty)
     #expect(chunk.updateValue(["id": 1, "flag": true], forKey: 1) == nil)
     #expect(chunk.updateValue(["id": 1, "count": 2], forKey: 1) == ["id": 1, "flag": true])
     #expect(chunk[1] == ["id": 1, "count": 2])
