@@ -1,0 +1,288 @@
+/// The records of one chunk of an entity as typed rows: what `IDTable<JSONObject>` holds
+/// today, in a form that costs a few words per record instead of a boxed value per member
+/// (Design/0005).
+///
+/// A chunk is a value and the unit of copy-on-write, through its arrays: a copy shares them
+/// until one side changes.
+///
+/// Storage:
+/// - ``rows`` maps an identifier to its row number. Row numbers are the table's entry
+///   positions (the table stores each row's own number), so removal, which moves the table's
+///   last entry into the hole, moves the last row into the removed one's place too.
+/// - ``words`` holds ``RowLayout/wordsPerRow`` words per row: 2-bit tags, then a word per
+///   column. Tag 0 is absent; 1 a typed value in the column's word; 2 boxed (the word indexes
+///   ``boxes``); 3 a to-one's non-integer identifier (the word is an arena reference).
+/// - ``arena`` holds text, lists and non-integer identifiers; it is compacted when more than
+///   4,096 of its bytes, and more than half of them, are garbage.
+/// - ``boxes`` holds whole any value without an exact typed encoding: a value is never lost
+///   or reinterpreted (`.int(1)` stays distinct from `.double(1.0)`).
+/// - ``extras`` holds a row's members that are not columns, which validated stored records do
+///   not have; they decode after the columns.
+///
+/// ```swift
+/// var chunk = RowChunk(layout: layout)
+/// chunk.updateValue(["id": 7, "name": "Ada"], forKey: 7)  // nil
+/// chunk[7]                                                // ["id": 7, "name": "Ada"]
+/// chunk.removeValue(forKey: 7)                            // ["id": 7, "name": "Ada"]
+/// ```
+struct RowChunk: Sendable {
+  /// The columns of every row.
+  let layout: RowLayout
+  /// Record identifier → row number; `rows.values[n] == n` for every entry.
+  private(set) var rows = IDTable<Int32>()
+  /// ``RowLayout/wordsPerRow`` words per row: tag words, then one word per column.
+  private(set) var words: ContiguousArray<UInt64> = []
+  /// The bytes of text, lists and non-integer identifiers.
+  private(set) var arena = RowArena()
+  /// Values kept whole; a free slot holds `.null` and is listed in ``freeBoxes``.
+  private(set) var boxes: ContiguousArray<JSONValue> = []
+  /// Slots of ``boxes`` no row refers to, reused first.
+  private var freeBoxes: ContiguousArray<Int> = []
+  /// Per row number: the members of its record that are not columns.
+  private(set) var extras: [Int32: JSONObject] = [:]
+
+  /// Compaction runs when the arena's garbage passes this and half of the arena.
+  static let compactionThreshold = 4096
+
+  /// An empty chunk of `layout`'s rows.
+  init(layout: RowLayout) {
+    self.layout = layout
+  }
+
+  /// An empty chunk of `layout`'s rows with room for `capacity` records before it grows.
+  init(layout: RowLayout, minimumCapacity capacity: Int) {
+    self.layout = layout
+    reserveCapacity(capacity)
+  }
+
+  /// The number of records.
+  @inline(__always) var count: Int { rows.count }
+
+  /// Whether the chunk has no records.
+  @inline(__always) var isEmpty: Bool { rows.isEmpty }
+
+  /// The identifiers, in row order.
+  var ids: ContiguousArray<RecordID> { rows.ids }
+
+  /// Every record decoded (``record(at:)``), in row order: `values[n]` belongs to `ids[n]`.
+  ///
+  /// - Complexity: O(*n*) in the size of the chunk; each call decodes every record.
+  var values: [JSONObject] { (0..<count).map(record(at:)) }
+
+  /// The number of arena bytes no row refers to.
+  var garbage: Int { arena.garbage }
+
+  /// Makes room for `capacity` records in all.
+  mutating func reserveCapacity(_ capacity: Int) {
+    rows.reserveCapacity(capacity)
+    words.reserveCapacity(capacity * layout.wordsPerRow)
+  }
+
+  /// The row of `id`, or `nil`.
+  @inline(__always) func row(of id: RecordID) -> Int? { rows.position(of: id) }
+
+  /// Whether the chunk has a record for `id`.
+  @inline(__always) func contains(_ id: RecordID) -> Bool { rows.contains(id) }
+
+  /// The record of `id` decoded (``record(at:)``), or `nil`.
+  subscript(id: RecordID) -> JSONObject? {
+    guard let row = row(of: id) else { return nil }
+    return record(at: row)
+  }
+
+  // MARK: Changes
+
+  /// Stores `record` under `id` and returns the record it replaces, or `nil`.
+  ///
+  /// - Complexity: O(*m*) in the size of the record (plus a compaction, amortised, when a
+  ///   replaced record's bytes make the arena's garbage pass half of it).
+  @discardableResult
+  mutating func updateValue(_ record: JSONObject, forKey id: RecordID) -> JSONObject? {
+    precondition(rows.count < Int(Int32.max), "RowChunk: more rows than Int32 numbers")
+    let (row, inserted) = rows.insertIfAbsent(Int32(truncatingIfNeeded: rows.count), forKey: id)
+    let wordsPerRow = layout.wordsPerRow
+    var old: JSONObject?
+    if inserted {
+      words.append(contentsOf: repeatElement(0, count: wordsPerRow))
+    } else {
+      old = self.record(at: row)
+      release(row)
+      let base = row * wordsPerRow
+      for n in base..<base + wordsPerRow { words[n] = 0 }
+    }
+    encode(record, into: row)
+    if !inserted { compactIfNeeded() }
+    return old
+  }
+
+  /// Removes `id`'s record and returns it, or `nil` when there is none. The last row moves into
+  /// its place.
+  @discardableResult
+  mutating func removeValue(forKey id: RecordID) -> JSONObject? {
+    guard let row = row(of: id) else { return nil }
+    let old = record(at: row)
+    release(row)
+    rows.removeValue(forKey: id)
+    let last = rows.count
+    let wordsPerRow = layout.wordsPerRow
+    if row != last {
+      // The table moved its last entry into `row`: move the last row with it.
+      words.withUnsafeMutableBufferPointer { words in
+        for n in 0..<wordsPerRow { words[row * wordsPerRow + n] = words[last * wordsPerRow + n] }
+      }
+      if let moved = extras.removeValue(forKey: Int32(truncatingIfNeeded: last)) {
+        extras[Int32(truncatingIfNeeded: row)] = moved
+      }
+      rows.setValue(Int32(truncatingIfNeeded: row), at: row)
+    }
+    words.removeLast(wordsPerRow)
+    compactIfNeeded()
+    return old
+  }
+
+  /// Calls `body` with every record, decoded, in row order.
+  func forEach(_ body: (RecordID, JSONObject) throws -> Void) rethrows {
+    let ids = rows.ids
+    for row in ids.indices { try body(ids[row], record(at: row)) }
+  }
+
+  /// An estimate of the chunk's bytes: its words, arena and boxes (not the identifier table,
+  /// the boxes' own heap storage or spare capacity).
+  var memoryBytes: Int {
+    words.count * 8 + arena.count + boxes.count * MemoryLayout<JSONValue>.stride
+  }
+
+  // MARK: Encoding
+
+  /// Writes `record`'s members into `row`, whose words are zero.
+  private mutating func encode(_ record: JSONObject, into row: Int) {
+    let base = row * layout.wordsPerRow
+    let valueBase = base + layout.tagWords
+    let columns = layout.columns
+    var extra: JSONObject?
+    var next = 0
+    for n in 0..<record.count {
+      let key = record.key(at: n)
+      // Records usually come in column order: try the column after the last one first.
+      let column: Int
+      if next < columns.count, JSONValue.sameUTF8(columns[next].name, key) {
+        column = next
+      } else if let found = layout.column(named: key) {
+        column = found
+      } else {
+        extra = extra ?? JSONObject()
+        extra?.appendUnchecked(key: key, value: record.value(at: n))
+        continue
+      }
+      next = column + 1
+      let (tag, word) = encode(record.value(at: n), in: columns[column])
+      words[base + column >> 5] |= tag << UInt64((column & 31) * 2)
+      words[valueBase + column] = word
+    }
+    if let extra { extras[Int32(truncatingIfNeeded: row)] = extra }
+  }
+
+  /// The tag and word of `value` in `column`: typed when it has an exact encoding, else boxed.
+  private mutating func encode(_ value: JSONValue, in column: RowColumn) -> (
+    tag: UInt64, word: UInt64
+  ) {
+    switch column.kind {
+    case .int, .double, .bool, .date, .enumeration:
+      if let word = RowEncoding.word(value, kind: column.kind, cases: column.cases) {
+        return (1, word)
+      }
+    case .string, .decimal:
+      if case .string(let text) = value, let reference = arena.append(text) {
+        return (1, reference)
+      }
+    case .uuid:
+      if case .string(let text) = value, let uuid = RowEncoding.uuidBytes(text),
+        let reference = arena.append({ bytes in
+          bytes.append(contentsOf: uuid)
+          return true
+        })
+      {
+        return (1, reference)
+      }
+    case .list:
+      if case .array(let elements) = value, let reference = arena.appendList(elements, of: column) {
+        return (1, reference)
+      }
+    case .object:
+      break
+    case .toOne:
+      if case .int(let i) = value { return (1, UInt64(bitPattern: i)) }
+      if let reference = arena.appendIdentifier(value) { return (3, reference) }
+    case .toMany:
+      if case .array(let elements) = value, let reference = arena.appendIdentifiers(elements) {
+        return (1, reference)
+      }
+    }
+    return (2, UInt64(box(value)))
+  }
+
+  /// Keeps `value` whole and returns its slot.
+  private mutating func box(_ value: JSONValue) -> Int {
+    if let slot = freeBoxes.popLast() {
+      boxes[slot] = value
+      return slot
+    }
+    boxes.append(value)
+    return boxes.count - 1
+  }
+
+  /// Releases `row`'s values: arena bytes become garbage, box slots and extras are freed.
+  private mutating func release(_ row: Int) {
+    let columns = layout.columns
+    let valueBase = row * layout.wordsPerRow + layout.tagWords
+    for column in columns.indices {
+      switch tag(row, column) {
+      case 1 where columns[column].usesArena, 3:
+        arena.release(words[valueBase + column])
+      case 2:
+        let slot = Int(truncatingIfNeeded: words[valueBase + column])
+        boxes[slot] = .null
+        freeBoxes.append(slot)
+      default:
+        break
+      }
+    }
+    extras[Int32(truncatingIfNeeded: row)] = nil
+  }
+
+  // MARK: Compaction
+
+  /// Compacts when the arena's garbage passes ``compactionThreshold`` and half the arena.
+  private mutating func compactIfNeeded() {
+    if arena.garbage > Self.compactionThreshold, arena.garbage > arena.count / 2 { compact() }
+  }
+
+  /// Rewrites the arena and the boxes with only the values rows refer to, in row order, and
+  /// fixes the rows' references.
+  ///
+  /// - Complexity: O(*n*) in the size of the chunk.
+  mutating func compact() {
+    var live = RowArena()
+    live.reserveCapacity(arena.count - arena.garbage)
+    var kept: ContiguousArray<JSONValue> = []
+    kept.reserveCapacity(boxes.count - freeBoxes.count)
+    let columns = layout.columns
+    for row in 0..<count {
+      let valueBase = row * layout.wordsPerRow + layout.tagWords
+      for column in columns.indices {
+        switch tag(row, column) {
+        case 1 where columns[column].usesArena, 3:
+          words[valueBase + column] = live.appendCopy(of: words[valueBase + column], from: arena)
+        case 2:
+          kept.append(boxes[Int(truncatingIfNeeded: words[valueBase + column])])
+          words[valueBase + column] = UInt64(kept.count - 1)
+        default:
+          break
+        }
+      }
+    }
+    arena = live
+    boxes = kept
+    freeBoxes = []
+  }
+}
