@@ -270,13 +270,15 @@ struct DirectoryBacking: Sendable {
 
   /// The records of a chunk as files hold them: without the members of relationships whose
   /// links the inverse side stores (``SchemaIndex/RelationshipInfo/isDerived``).
-  static func storedRecords(_ chunk: IDTable<JSONObject>, of entity: String, index: SchemaIndex) -> IDTable<JSONObject> {
+  static func storedRecords(_ chunk: RowChunk, of entity: String, index: SchemaIndex) -> IDTable<JSONObject> {
     let derived = index.entities[entity]?.relationships.filter(\.isDerived).map(\.relationship.name) ?? []
-    guard !derived.isEmpty else { return chunk }
-    return chunk.mapValues { record in
-      var record = record
+    var records = IDTable<JSONObject>(minimumCapacity: chunk.count)
+    let ids = chunk.ids
+    for row in 0..<chunk.count {
+      var record = chunk.record(at: row)
       for name in derived where record[name] != nil { record[name] = nil }
-      return record
+      records.updateValue(record, forKey: ids[row])
     }
+    return records
   }
 }

@@ -153,17 +153,17 @@ extension StoreLoader {
   /// Builds an entity's table from its files. When every file holds exactly one chunk of the
   /// layout (what Folio writes), the files' records become the chunks as they are; otherwise
   /// every record is placed anew and the entity is marked for re-layout.
-  static func table(_ entity: String, from files: [FileResult]) -> (
+  static func table(_ entity: String, layout: RowLayout, from files: [FileResult]) -> (
     table: EntityTable, problems: [StoreError], protectedFiles: Set<String>, relayout: Bool
   ) {
     let nonEmpty = files.filter { !$0.records.isEmpty }
-    if nonEmpty.count == files.count, let chunked = chunks(nonEmpty) {
+    if nonEmpty.count == files.count, let chunked = chunks(nonEmpty, layout: layout) {
       return (chunked, [], [], false)
     }
     // Hand-edited placement: every record goes where the layout puts it, in identifier order
     // (so which of two colliding boundaries wins does not depend on hashing). A record found in
     // two files is kept once (from the first file in name order) and both files are protected.
-    var table = EntityTable()
+    var table = EntityTable(layout: layout)
     var problems: [StoreError] = []
     var protectedFiles = Set<String>()
     var seenIn: [RecordID: String] = [:]
@@ -196,7 +196,7 @@ extension StoreLoader {
   /// The table whose chunks are `files`, when each file holds one whole chunk: the head file
   /// (no boundary) first, then files that each start with their one boundary, named after it,
   /// in identifier order without overlap. `nil` otherwise.
-  private static func chunks(_ files: [FileResult]) -> EntityTable? {
+  private static func chunks(_ files: [FileResult], layout: RowLayout) -> EntityTable? {
     var head = IDTable<JSONObject>()
     var headLast: RecordID?
     var rest: [(boundary: RecordID, records: IDTable<JSONObject>, last: RecordID)] = []
@@ -215,6 +215,11 @@ extension StoreLoader {
     rest.sort { $0.boundary < $1.boundary }
     if let headLast, let firstBoundary = rest.first?.boundary, !(headLast < firstBoundary) { return nil }
     for i in rest.indices.dropFirst() where !(rest[i - 1].last < rest[i].boundary) { return nil }
-    return EntityTable(boundaries: rest.map(\.boundary), chunks: [head] + rest.map(\.records))
+    let chunks = ([head] + rest.map(\.records)).map { records in
+      var chunk = RowChunk(layout: layout, minimumCapacity: records.count)
+      for (id, record) in records { chunk.updateValue(record, forKey: id) }
+      return chunk
+    }
+    return EntityTable(layout: layout, boundaries: rest.map(\.boundary), chunks: chunks)
   }
 }

@@ -141,7 +141,7 @@ struct StoreLoader {
         if !result.isClean, !result.checksum.isEmpty { recheck[result.file] = result.checksum }
         results.append(result)
       }
-      let built = Self.table(entity.name, from: results)
+      let built = Self.table(entity.name, layout: state.index.layout(entity.name), from: results)
       state.tables[entity.name] = built.table
       problems += built.problems
       protectedFiles.formUnion(built.protectedFiles)
