@@ -140,40 +140,65 @@ extension JSONScanner {
   /// Reads `"key" :` at the cursor, rejecting a key the innermost object already has.
   @inline(__always)
   mutating func readKey() throws(JSONError) -> Key {
-    guard reader.position < reader.count else {
+    let count = reader.count
+    guard reader.position < count else {
       throw reader.error(.unexpectedEnd, "the input ended inside an object; expected a key")
     }
-    guard reader.buffer[reader.position] == UInt8(ascii: "\"") else {
+    let base = reader.buffer.baseAddress.unsafelyUnwrapped
+    let keyPosition = reader.position
+    guard base[keyPosition] == UInt8(ascii: "\"") else {
       throw reader.error(
         .expectedKey,
         "expected a string key in double quotes" + reader.commentHint(at: reader.position))
     }
-    let keyPosition = reader.position
-    reader.position += 1
-    let start = reader.position
-    var isASCII = true
+    let start = keyPosition + 1
+    // Printable ASCII other than `"` and `\` needs no checks: most keys are only that.
+    var p = start
+    while p < count {
+      let byte = base[p]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte &- 0x20 >= 0x60 { break }
+      p += 1
+    }
     let entry: KeyEntry
-    if try reader.scanUnescaped(&isASCII) {
-      let length = reader.position - start
-      try reader.checkLength(length, start: start)
-      reader.position += 1
-      let bytes = UnsafeRawPointer(reader.buffer.baseAddress.unsafelyUnwrapped + start)
+    if p < count, base[p] == UInt8(ascii: "\""), p - start <= reader.maxStringBytes {
+      reader.position = p + 1
       entry = KeyEntry(
-        hash: Key.hash(bytes, length, canLoadWord: start + 8 <= reader.count), start: start,
-        length: length, decoded: false)
+        hash: Key.hash(base + start, p - start, canLoadWord: start + 8 <= count), start: start,
+        length: p - start, decoded: false)
     } else {
-      entry = try readEscapedKey(from: start)
+      reader.position = p
+      var isASCII = true
+      if try reader.scanUnescaped(&isASCII) {
+        let length = reader.position - start
+        try reader.checkLength(length, start: start)
+        reader.position += 1
+        entry = KeyEntry(
+          hash: Key.hash(base + start, length, canLoadWord: start + 8 <= count), start: start,
+          length: length, decoded: false)
+      } else {
+        entry = try readEscapedKey(from: start)
+      }
     }
     let bytes = self.bytes(of: entry)
     try checkUnique(entry, bytes, at: keyPosition)
     keys.push(entry)
+    if reader.position < count, base[reader.position] == UInt8(ascii: ":") {
+      reader.position += 1
+    } else {
+      try readColon(bytes)
+    }
+    return Key(bytes: UnsafeRawBufferPointer(start: bytes, count: entry.length), hash: entry.hash)
+  }
+
+  /// Reads the `:` after a key when whitespace comes first (or something else).
+  @inline(never)
+  mutating func readColon(_ bytes: UnsafeRawPointer) throws(JSONError) {
     reader.skipWhitespace()
     guard reader.position < reader.count else {
       throw reader.error(.unexpectedEnd, "the input ended after a key; expected ':'")
     }
     guard reader.buffer[reader.position] == UInt8(ascii: ":") else { throw expectedColon(bytes) }
     reader.position += 1
-    return Key(bytes: UnsafeRawBufferPointer(start: bytes, count: entry.length), hash: entry.hash)
   }
 
   /// Decodes a key with escapes (the cursor at its first backslash) into ``keyBytes``.

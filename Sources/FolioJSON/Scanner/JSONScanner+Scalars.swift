@@ -83,7 +83,36 @@ extension JSONScanner {
   package mutating func readInt64IfInteger() throws(JSONError) -> Int64? {
     let byte = try valueStart()
     guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
+    // Fast path: 1 to 18 digits, no leading zero, then a byte that cannot continue a number.
+    let base = reader.buffer.baseAddress.unsafelyUnwrapped
+    let count = reader.count
     let start = reader.position
+    let negative = byte == UInt8(ascii: "-")
+    var p = negative ? start + 1 : start
+    if p < count, base[p] &- UInt8(ascii: "1") < 9 {
+      let digitStart = p
+      var value = UInt64(base[p] &- UInt8(ascii: "0"))
+      p += 1
+      while p < count {
+        let d = base[p] &- UInt8(ascii: "0")
+        if d >= 10 { break }
+        value = value &* 10 &+ UInt64(d)
+        p += 1
+      }
+      // At the end of the input, the general path below reads it.
+      if p - digitStart <= 18, p < count {
+        let next = base[p]
+        if next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+          reader.position = p
+          let magnitude = Int64(value)
+          return negative ? -magnitude : magnitude
+        }
+        // A fraction or an exponent: not an integer, read it another way.
+        if next == UInt8(ascii: "."), p + 1 < count, base[p + 1] &- UInt8(ascii: "0") < 10 {
+          return nil
+        }
+      }
+    }
     if case .int(let value) = try reader.parseNumber() { return value }
     reader.position = start
     return nil
