@@ -152,21 +152,19 @@ extension JSONScanner {
         "expected a string key in double quotes" + reader.commentHint(at: reader.position))
     }
     let start = keyPosition + 1
-    // Printable ASCII other than `"` and `\` needs no checks: most keys are only that.
-    var p = start
-    while p < count {
-      let byte = base[p]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte &- 0x20 >= 0x60 { break }
-      p += 1
-    }
     let entry: KeyEntry
-    if p < count, base[p] == UInt8(ascii: "\""), p - start <= reader.maxStringBytes {
-      reader.position = p + 1
+    if start + 8 <= count,
+      case let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+      case let special = Self.specialBytes(word), special != 0,
+      case let length = special.trailingZeroBitCount >> 3, base[start + length] == UInt8(ascii: "\""),
+      length <= reader.maxStringBytes
+    {
+      // A key of up to 7 bytes of ASCII without escapes: its length and hash from one word.
+      reader.position = start + length + 1
       entry = KeyEntry(
-        hash: Key.hash(base + start, p - start, canLoadWord: start + 8 <= count), start: start,
-        length: p - start, decoded: false)
+        hash: Key.hash(word: word, length), start: start, length: length, decoded: false)
     } else {
-      reader.position = p
+      reader.position = start
       var isASCII = true
       if try reader.scanUnescaped(&isASCII) {
         let length = reader.position - start
@@ -188,6 +186,19 @@ extension JSONScanner {
       try readColon(bytes)
     }
     return Key(bytes: UnsafeRawBufferPointer(start: bytes, count: entry.length), hash: entry.hash)
+  }
+
+  /// The high bit of each byte of `word` that is a quote, a backslash, a control character or
+  /// not ASCII (exact for the lowest such byte, as in ``JSONParser/Reader/scanUnescaped(_:)``).
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let special =
+      ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+      | word
+    return special & (ones &* 0x80)
   }
 
   /// Reads the `:` after a key when whitespace comes first (or something else).

@@ -50,7 +50,6 @@ extension JSONScanner {
       var word: UInt64 = 0
       if canLoadWord {
         word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
-        if length < 8 { word &= (1 &<< UInt64(length &* 8)) &- 1 }
       } else {
         var i = 0
         while i < length {
@@ -58,6 +57,15 @@ extension JSONScanner {
           i += 1
         }
       }
+      return hash(word: word, length)
+    }
+
+    /// The hash of a key of `length` (at most 8) bytes, the low bytes of `word` (little-endian);
+    /// its other bytes are ignored.
+    @inline(__always)
+    static func hash(word: UInt64, _ length: Int) -> UInt64 {
+      var word = word
+      if length < 8 { word &= (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1 }
       let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
       var hash = (word ^ (UInt64(truncatingIfNeeded: length) &* 0xA24B_AED4_963E_E407)) &* multiplier
       hash ^= hash >> 32
