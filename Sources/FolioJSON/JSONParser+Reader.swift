@@ -11,7 +11,9 @@ extension JSONParser {
     let options: Options
     // Copies of the limits: reading them through `options` (which holds a String) makes the
     // optimiser copy the whole reader in hot paths.
-    let maxDepth: Int
+    /// How many more containers may open; ``JSONScanner`` lowers it by the containers it has
+    /// open before reading a value with ``parseValues()``.
+    var maxDepth: Int
     let maxStringBytes: Int
     /// Whether strings of up to 15 bytes are built in place (see ``InlineString``).
     let buildsInlineStrings: Bool

@@ -119,6 +119,15 @@ extension JSONParser.Reader {
   /// The rest of a string that holds escapes, decoded into ``scratch``.
   @inline(never)
   mutating func parseEscapedString(from start: Int) throws(JSONError) -> String {
+    try decodeEscapedString(from: start)
+    return String(decoding: scratch, as: UTF8.self)
+  }
+
+  /// Decodes the rest of a string that holds escapes (from its content's `start`, the cursor at
+  /// the first backslash) into ``scratch``, validating it; leaves the cursor after the closing
+  /// quote. ``JSONScanner`` reads such strings' bytes from ``scratch`` without a `String`.
+  @inline(__always)
+  mutating func decodeEscapedString(from start: Int) throws(JSONError) {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
     while true {
@@ -130,7 +139,7 @@ extension JSONParser.Reader {
       case UInt8(ascii: "\""):
         try checkLength(position - start, start: start)
         position += 1
-        return String(decoding: scratch, as: UTF8.self)
+        return
       case UInt8(ascii: "\\"):
         try parseEscape()
       case 0..<0x20:

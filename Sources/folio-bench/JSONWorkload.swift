@@ -6,7 +6,7 @@ extension BenchWorkload {
   static let json = BenchWorkload(
     name: "json",
     summary:
-      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only OPERATION times one of parse, write, serialization-parse, serialization-write, decoder alone)",
+      "Folio parse/write vs JSONSerialization and JSONDecoder (default --sizes 10000,100000; 1000000 is opt-in; --only OPERATION times one of parse, scan, write, serialization-parse, serialization-write, decoder alone)",
     run: { arguments in try JSONBenchmark(arguments: arguments).run() })
 }
 
@@ -80,6 +80,7 @@ struct JSONBenchmark {
     let body: () throws -> Int
     switch operation {
     case "parse": body = { try JSONParser.parse(bytes).arrayValue?.count ?? 0 }
+    case "scan": body = { try Self.scan(bytes) }
     case "write": body = { JSONWriter.bytes(value).count }
     case "serialization-parse":
       body = { (try JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0 }
@@ -88,7 +89,7 @@ struct JSONBenchmark {
     default:
       throw BenchArguments.UsageError(
         description:
-          "--only expects parse, write, serialization-parse, serialization-write or decoder")
+          "--only expects parse, scan, write, serialization-parse, serialization-write or decoder")
     }
     var measurement = Measurement(label: operation, bytes: bytes.count)
     var checksum = 0

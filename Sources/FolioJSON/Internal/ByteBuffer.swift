@@ -161,6 +161,9 @@ struct ByteBuffer {
   /// Counts `n` bytes the caller wrote at ``end`` into reserved room.
   @inline(__always) mutating func advance(by n: Int) { count += n }
 
+  /// Forgets the bytes from offset `newCount` on.
+  @inline(__always) mutating func truncate(to newCount: Int) { count = newCount }
+
   /// The bytes written so far.
   var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 

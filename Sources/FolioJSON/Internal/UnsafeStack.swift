@@ -29,6 +29,12 @@ struct UnsafeStack<Element> {
     capacity = newCapacity
   }
 
+  /// Removes and returns the top element; the stack must not be empty.
+  @inline(__always) mutating func removeLast() -> Element {
+    count -= 1
+    return (base + count).move()
+  }
+
   /// Moves the elements from `start` to the top into a new array and pops them.
   ///
   /// - Complexity: O(*k*) in the number of elements moved.
