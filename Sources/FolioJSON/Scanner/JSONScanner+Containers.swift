@@ -154,9 +154,11 @@ extension JSONScanner {
     let start = keyPosition + 1
     let entry: KeyEntry
     if start + 8 <= count,
-      case let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+      case let word = UInt64(
+        littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)),
       case let special = Self.specialBytes(word), special != 0,
-      case let length = special.trailingZeroBitCount >> 3, base[start + length] == UInt8(ascii: "\""),
+      case let length = special.trailingZeroBitCount >> 3,
+      base[start + length] == UInt8(ascii: "\""),
       length <= reader.maxStringBytes
     {
       // A key of up to 7 bytes of ASCII without escapes: its length and hash from one word.
@@ -196,7 +198,8 @@ extension JSONScanner {
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
     let special =
-      ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+      ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      | ((word &- ones &* 0x20) & ~word)
       | word
     return special & (ones &* 0x80)
   }
@@ -246,7 +249,9 @@ extension JSONScanner {
     let n = keys.count - top.keyStart
     if n < 16 {
       let bit: UInt64 = 1 << (entry.hash >> 58)
-      if top.keyBits & bit != 0, hasKey(entry, bytes) { throw duplicateKey(bytes, entry, at: keyPosition) }
+      if top.keyBits & bit != 0, hasKey(entry, bytes) {
+        throw duplicateKey(bytes, entry, at: keyPosition)
+      }
       top.keyBits |= bit
     } else if !insertLarge(entry, bytes) {
       throw duplicateKey(bytes, entry, at: keyPosition)
@@ -281,8 +286,10 @@ extension JSONScanner {
   }
 
   @inline(never)
-  func duplicateKey(_ bytes: UnsafeRawPointer, _ entry: KeyEntry, at keyPosition: Int) -> JSONError {
-    let key = String(decoding: UnsafeRawBufferPointer(start: bytes, count: entry.length), as: UTF8.self)
+  func duplicateKey(_ bytes: UnsafeRawPointer, _ entry: KeyEntry, at keyPosition: Int) -> JSONError
+  {
+    let key = String(
+      decoding: UnsafeRawBufferPointer(start: bytes, count: entry.length), as: UTF8.self)
     return reader.error(
       .duplicateKey, "the key \"\(key)\" appears twice in one object; keep only one of them",
       at: keyPosition)
@@ -291,7 +298,8 @@ extension JSONScanner {
   @inline(never)
   func expectedColon(_ bytes: UnsafeRawPointer) -> JSONError {
     let entry = keys.base[keys.count - 1]
-    let key = String(decoding: UnsafeRawBufferPointer(start: bytes, count: entry.length), as: UTF8.self)
+    let key = String(
+      decoding: UnsafeRawBufferPointer(start: bytes, count: entry.length), as: UTF8.self)
     return reader.error(.expectedColon, "expected ':' after the key \"\(key)\"")
   }
 }
