@@ -20,7 +20,8 @@ extension JSONBenchmark {
 
   /// Reads one object, with objects and arrays nested in it, folding what it reads into
   /// `checksum`.
-  static func scanItem(_ scanner: inout JSONScanner, into checksum: inout UInt64) throws(JSONError) {
+  static func scanItem(_ scanner: inout JSONScanner, into checksum: inout UInt64) throws(JSONError)
+  {
     try scanner.beginObject()
     while let key = try scanner.nextKey() {
       checksum = checksum &* 31 &+ key.hash

@@ -9,9 +9,12 @@ import Testing
 @Suite struct JSONScannerDifferentialTests {
   /// How the scanner disagrees with the parser on `bytes`, in each mode; empty when it agrees.
   static func disagreements(
-    _ bytes: [UInt8], options: JSONParser.Options = .init(), modes: [ScannedTree.Mode] = ScannedTree.Mode.allCases
+    _ bytes: [UInt8], options: JSONParser.Options = .init(),
+    modes: [ScannedTree.Mode] = ScannedTree.Mode.allCases
   ) -> [String] {
-    let expected = Result { () throws(JSONError) -> JSONValue in try JSONParser.parse(bytes, options: options) }
+    let expected = Result { () throws(JSONError) -> JSONValue in
+      try JSONParser.parse(bytes, options: options)
+    }
     var problems: [String] = []
     for mode in modes {
       let scanned = Result { () throws(JSONError) -> JSONValue in
@@ -30,16 +33,20 @@ import Testing
           problems.append("\(mode): another value for \(text)")
         }
       case (.failure(let error), .failure(let failure)):
-        if error.code != failure.code || error.offset != failure.offset || error.line != failure.line
+        if error.code != failure.code || error.offset != failure.offset
+          || error.line != failure.line
           || error.column != failure.column || error.message != failure.message
         {
           problems.append(
-            "\(mode): \(failure.code) at \(failure.offset) (\(failure.message)), the parser \(error.code) at \(error.offset) (\(error.message)) for \(text)")
+            "\(mode): \(failure.code) at \(failure.offset) (\(failure.message)), the parser \(error.code) at \(error.offset) (\(error.message)) for \(text)"
+          )
         }
       case (.success, .failure(let failure)):
-        problems.append("\(mode): \(failure.code) at \(failure.offset) (\(failure.message)) for a valid \(text)")
+        problems.append(
+          "\(mode): \(failure.code) at \(failure.offset) (\(failure.message)) for a valid \(text)")
       case (.failure(let error), .success):
-        problems.append("\(mode): accepted, the parser \(error.code) at \(error.offset) for \(text)")
+        problems.append(
+          "\(mode): accepted, the parser \(error.code) at \(error.offset) for \(text)")
       }
     }
     return problems
@@ -65,7 +72,8 @@ import Testing
   @Test func agreesOnTheParserTestsTexts() {
     var count = 0
     let texts =
-      JSONParserTests.validTexts.map { Array($0.text.utf8) } + JSONParserErrorTests.invalidTexts.map(\.bytes)
+      JSONParserTests.validTexts.map { Array($0.text.utf8) }
+      + JSONParserErrorTests.invalidTexts.map(\.bytes)
       + JSONParserElementsTests.broken.map { Array($0.utf8) }
       + ([JSONParserKeyShapeTests.shape] + JSONParserKeyShapeTests.followers).map { Array($0.utf8) }
       + JSONParserErrorTests.namedProblems.map(\.1)

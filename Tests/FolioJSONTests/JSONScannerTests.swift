@@ -18,7 +18,8 @@ import Testing
   }
 
   @Test func readsAnObjectPieceByPiece() throws {
-    let text = #" {"id": -0, "na\u006De": "Ada \"L\"", "ok": true, "none": null, "x": 2.5, "big": 9223372036854775808} "#
+    let text =
+      #" {"id": -0, "na\u006De": "Ada \"L\"", "ok": true, "none": null, "x": 2.5, "big": 9223372036854775808} "#
     let read = try Self.scanning(text) { (scanner) throws(JSONError) -> [String] in
       var read: [String] = []
       #expect(try scanner.peek() == .object)
@@ -34,7 +35,8 @@ import Testing
           } else {
             read.append("\(name)=\(try scanner.readNumber())")
           }
-        case .string: read.append("\(name)=" + (try scanner.readString { String(decoding: $0, as: UTF8.self) }))
+        case .string:
+          read.append("\(name)=" + (try scanner.readString { String(decoding: $0, as: UTF8.self) }))
         case .bool: read.append("\(name)=\(try scanner.readBool())")
         case .null:
           try scanner.readNull()
@@ -60,7 +62,8 @@ import Testing
       var scanner = JSONScanner(buffer, options: .init())
       let input = UnsafeRawBufferPointer(buffer)
       func inInput(_ pointer: UnsafeRawBufferPointer) -> Bool {
-        pointer.baseAddress! >= input.baseAddress! && pointer.baseAddress! < input.baseAddress! + input.count
+        pointer.baseAddress! >= input.baseAddress!
+          && pointer.baseAddress! < input.baseAddress! + input.count
       }
       try scanner.beginObject()
       let plain = try #require(try scanner.nextKey())
@@ -75,7 +78,9 @@ import Testing
   }
 
   @Test func hashesAKeyTheSameWhetherEscapedOrNot() throws {
-    let hashes = try Self.scanning(#"[{"key": 1}, {"k\u0065y": 2}, {"a_key_longer_than_8": 3}, {"a_key_longer_than_\u0038": 4}]"#) {
+    let hashes = try Self.scanning(
+      #"[{"key": 1}, {"k\u0065y": 2}, {"a_key_longer_than_8": 3}, {"a_key_longer_than_\u0038": 4}]"#
+    ) {
       (scanner) throws(JSONError) -> [UInt64] in
       var hashes: [UInt64] = []
       try scanner.beginArray()
@@ -129,7 +134,9 @@ import Testing
       let parserError = try #require(throws: JSONError.self) { try JSONParser.parse(text) }
       #expect(parserError.code == .nestingTooDeep)
       for mode in [ScannedTree.Mode.pull, .skip, .readValueBelowDepth2] {
-        let error = try #require(throws: JSONError.self) { try ScannedTree.scan(Array(text.utf8), mode: mode) }
+        let error = try #require(throws: JSONError.self) {
+          try ScannedTree.scan(Array(text.utf8), mode: mode)
+        }
         #expect(error == parserError, "\(mode)")
       }
     }
@@ -139,7 +146,8 @@ import Testing
     let options = JSONParser.Options(maxDepth: 600)
     let atLimit = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
     #expect(try ScannedTree.scan(Array(atLimit.utf8), options: options, mode: .skip) == .null)
-    let value = try ScannedTree.scan(Array(atLimit.utf8), options: options, mode: .readValueBelowDepth2)
+    let value = try ScannedTree.scan(
+      Array(atLimit.utf8), options: options, mode: .readValueBelowDepth2)
     #expect(value == (try JSONParser.parse(atLimit, options: options)))
     let beyond = "[" + atLimit + "]"
     let error = try #require(throws: JSONError.self) {
@@ -178,7 +186,9 @@ import Testing
             }
           } else if key.equals("tags") {
             try scanner.beginArray()
-            while try scanner.nextElement() { tags.append(try scanner.readString { String(decoding: $0, as: UTF8.self) }) }
+            while try scanner.nextElement() {
+              tags.append(try scanner.readString { String(decoding: $0, as: UTF8.self) })
+            }
           } else {
             try scanner.skipValue()
           }

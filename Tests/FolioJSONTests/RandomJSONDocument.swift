@@ -14,7 +14,9 @@ struct RandomJSONDocument {
     "salary", "departmentID", "k", "x/y", "emoji\u{1F600}",
   ]
   /// Spellings of keys with escapes; some decode to keys of ``keys``.
-  static let escapedKeys = [#"k\u0065y"#, #"\u00e9"#, #"na\u006De"#, #"q\"k"#, #"tab\t"#, #"\ud83d\ude00"#]
+  static let escapedKeys = [
+    #"k\u0065y"#, #"\u00e9"#, #"na\u006De"#, #"q\"k"#, #"tab\t"#, #"\ud83d\ude00"#,
+  ]
   static let numbers = [
     "0", "-0", "7", "-42", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
     "-9223372036854775809", "123456789012345678901234567890", "1.5", "-0.0", "0.1", "1e2", "1E+2",
@@ -82,7 +84,9 @@ struct RandomJSONDocument {
 
   mutating func string(into text: inout String) {
     text += "\""
-    for _ in 0..<below(chance(10) ? 40 : 6) { text += Self.stringPieces[below(Self.stringPieces.count)] }
+    for _ in 0..<below(chance(10) ? 40 : 6) {
+      text += Self.stringPieces[below(Self.stringPieces.count)]
+    }
     text += "\""
   }
 
@@ -126,7 +130,8 @@ struct RandomJSONDocument {
     text += "]"
   }
 
-  static let interestingBytes: [UInt8] = Array(#"{}[],:"\0-e.+ tfnu/x"#.utf8) + [0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF, 0x0A, 0x01]
+  static let interestingBytes: [UInt8] =
+    Array(#"{}[],:"\0-e.+ tfnu/x"#.utf8) + [0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF, 0x0A, 0x01]
 
   /// `bytes` broken by one to three random edits, or cut short.
   mutating func mutated(_ bytes: [UInt8]) -> [UInt8] {
@@ -134,7 +139,10 @@ struct RandomJSONDocument {
     if chance(20) { return Array(bytes.prefix(below(bytes.count + 1))) }
     for _ in 0..<(1 + below(3)) {
       let at = below(bytes.count + 1)
-      let byte = chance(70) ? Self.interestingBytes[below(Self.interestingBytes.count)] : UInt8(truncatingIfNeeded: random.next())
+      let byte =
+        chance(70)
+        ? Self.interestingBytes[below(Self.interestingBytes.count)]
+        : UInt8(truncatingIfNeeded: random.next())
       switch below(3) {
       case 0 where at < bytes.count: bytes[at] = byte
       case 1 where at < bytes.count: bytes.remove(at: at)

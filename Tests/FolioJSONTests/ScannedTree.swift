@@ -85,7 +85,8 @@ enum ScannedTree {
             continue readValue
           }
           value = .array([])
-        case .string: value = .string(try scanner.readString { String(decoding: $0, as: UTF8.self) })
+        case .string:
+          value = .string(try scanner.readString { String(decoding: $0, as: UTF8.self) })
         case .number:
           if let int = try scanner.readInt64IfInteger() {
             value = .int(int)

@@ -20,7 +20,8 @@ extension JSONScanner {
     package func equals(_ text: StaticString) -> Bool {
       text.utf8CodeUnitCount == bytes.count
         && (bytes.isEmpty
-          || KeyCache.equal(UnsafeRawPointer(text.utf8Start), bytes.baseAddress.unsafelyUnwrapped, bytes.count))
+          || KeyCache.equal(
+            UnsafeRawPointer(text.utf8Start), bytes.baseAddress.unsafelyUnwrapped, bytes.count))
     }
 
     /// Whether the key is exactly `other`, byte for byte.
@@ -28,7 +29,8 @@ extension JSONScanner {
     package func equals(_ other: UnsafeRawBufferPointer) -> Bool {
       other.count == bytes.count
         && (bytes.isEmpty
-          || KeyCache.equal(other.baseAddress.unsafelyUnwrapped, bytes.baseAddress.unsafelyUnwrapped, bytes.count))
+          || KeyCache.equal(
+            other.baseAddress.unsafelyUnwrapped, bytes.baseAddress.unsafelyUnwrapped, bytes.count))
     }
 
     /// The key as a `String` (allocates when longer than 15 bytes).
@@ -38,7 +40,9 @@ extension JSONScanner {
     ///
     /// - Complexity: O(*n*) in the number of bytes.
     package static func hash(of bytes: UnsafeRawBufferPointer) -> UInt64 {
-      guard let base = bytes.baseAddress else { return hash(UnsafeRawPointer(bitPattern: 8).unsafelyUnwrapped, 0, canLoadWord: false) }
+      guard let base = bytes.baseAddress else {
+        return hash(UnsafeRawPointer(bitPattern: 8).unsafelyUnwrapped, 0, canLoadWord: false)
+      }
       return hash(base, bytes.count, canLoadWord: false)
     }
 
@@ -67,7 +71,8 @@ extension JSONScanner {
       var word = word
       if length < 8 { word &= (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1 }
       let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-      var hash = (word ^ (UInt64(truncatingIfNeeded: length) &* 0xA24B_AED4_963E_E407)) &* multiplier
+      var hash =
+        (word ^ (UInt64(truncatingIfNeeded: length) &* 0xA24B_AED4_963E_E407)) &* multiplier
       hash ^= hash >> 32
       hash = hash &* multiplier
       return hash == 0 ? 1 : hash

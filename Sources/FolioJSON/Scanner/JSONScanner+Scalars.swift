@@ -26,7 +26,9 @@ extension JSONScanner {
     let length = reader.position - start
     try reader.checkLength(length, start: start)
     reader.position += 1
-    return body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(reader.buffer)[start..<(start + length)]))
+    return body(
+      UnsafeRawBufferPointer(
+        rebasing: UnsafeRawBufferPointer(reader.buffer)[start..<(start + length)]))
   }
 
   /// Validates and passes over a string at the cursor (its opening quote).

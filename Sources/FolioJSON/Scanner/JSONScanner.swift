@@ -177,6 +177,8 @@ package struct JSONScanner: ~Copyable {
   /// Traps: the caller asked for a kind of value that is not the next one.
   @inline(never)
   func wrongKind(_ wanted: StaticString) -> Never {
-    preconditionFailure("JSONScanner: \(wanted) at offset \(reader.position), which holds another kind of value; peek() first")
+    preconditionFailure(
+      "JSONScanner: \(wanted) at offset \(reader.position), which holds another kind of value; peek() first"
+    )
   }
 }
