@@ -44,6 +44,21 @@ public enum ISODate {
     guard milliseconds >= minimumMilliseconds, milliseconds <= maximumMilliseconds else {
       return nil
     }
+    // Written straight into the string's storage: this runs once per date of every synced item.
+    return String(unsafeUninitializedCapacity: 24) { out in
+      guard let base = out.baseAddress else { return 0 }
+      writeCanonical(milliseconds: milliseconds, to: base)
+      return 24
+    }
+  }
+
+  /// Writes the 24 bytes of the canonical text of an instant (``string(fromMilliseconds:)``) to
+  /// `out`: the shard writer on rows writes a date column's milliseconds this way, with no
+  /// string in between.
+  ///
+  /// - Precondition: `milliseconds` is within ``minimumMilliseconds``...``maximumMilliseconds``.
+  @inline(__always)
+  static func writeCanonical(milliseconds: Int64, to out: UnsafeMutablePointer<UInt8>) {
     let msPerDay: Int64 = 86_400_000
     var days = milliseconds / msPerDay
     var rest = milliseconds % msPerDay
@@ -56,31 +71,27 @@ public enum ISODate {
     let minute = rest / 60_000 % 60
     let second = rest / 1000 % 60
     let milli = rest % 1000
-    // Written straight into the string's storage: this runs once per date of every synced item.
-    return String(unsafeUninitializedCapacity: 24) { out in
-      func put(_ value: Int64, _ count: Int, at start: Int) {
-        var rest = value
-        for i in stride(from: start + count - 1, through: start, by: -1) {
-          out[i] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
-          rest /= 10
-        }
+    func put(_ value: Int64, _ count: Int, at start: Int) {
+      var rest = value
+      for i in stride(from: start + count - 1, through: start, by: -1) {
+        out[i] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+        rest /= 10
       }
-      put(year, 4, at: 0)
-      out[4] = 0x2D
-      put(month, 2, at: 5)
-      out[7] = 0x2D
-      put(day, 2, at: 8)
-      out[10] = 0x54
-      put(hour, 2, at: 11)
-      out[13] = 0x3A
-      put(minute, 2, at: 14)
-      out[16] = 0x3A
-      put(second, 2, at: 17)
-      out[19] = 0x2E
-      put(milli, 3, at: 20)
-      out[23] = 0x5A
-      return 24
     }
+    put(year, 4, at: 0)
+    out[4] = 0x2D
+    put(month, 2, at: 5)
+    out[7] = 0x2D
+    put(day, 2, at: 8)
+    out[10] = 0x54
+    put(hour, 2, at: 11)
+    out[13] = 0x3A
+    put(minute, 2, at: 14)
+    out[16] = 0x3A
+    put(second, 2, at: 17)
+    out[19] = 0x2E
+    put(milli, 3, at: 20)
+    out[23] = 0x5A
   }
 
   /// The canonical text of `string` when it is a strict UTC instant on a whole second without
