@@ -15,7 +15,8 @@ extension ShardFile {
   @inline(never)  // one call per shard; kept out of line so profiles show what writing costs
   static func bytes(_ chunk: RowChunk, skipping derived: [String]) -> [UInt8] {
     if chunk.isEmpty { return Array("[]\n".utf8) }
-    return RowWriter(layout: chunk.layout, skipping: derived).bytes(chunk, order: idOrder(chunk.ids))
+    return RowWriter(layout: chunk.layout, skipping: derived).bytes(
+      chunk, order: idOrder(chunk.ids))
   }
 
   /// The positions of `ids` in identifier order, or `nil` when they are in that order already.

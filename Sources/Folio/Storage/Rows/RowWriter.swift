@@ -26,8 +26,26 @@ struct RowWriter {
   /// Where each case's quoted text starts in ``text``, and after the last, where it ends.
   private let caseOffsets: [Int]
   /// The prepared text: each written column's `,\n    "key": `, then each case's `"text"`,
-  /// followed by 8 bytes of padding so whole words can be copied.
+  /// then the ``Pieces``, followed by 8 bytes of padding so whole words can be copied.
   private let text: [UInt8]
+  /// Where the fixed pieces of the layout are in ``text``.
+  private let pieces: Pieces
+
+  /// The fixed text around records and list elements, copied a word at a time like the
+  /// prefixes (cross-module calls to the buffer's newline and text appends cost about 40
+  /// instructions each; callgrind).
+  private struct Pieces {
+    /// `,\n  {`: a record's opening (the comma dropped for the first).
+    var recordOpen = 0..<0
+    /// `\n  }`: a record's closing.
+    var recordClose = 0..<0
+    /// `,\n      `: before a list element (the comma dropped for the first).
+    var elementOpen = 0..<0
+    /// `\n    ]`: a list's closing.
+    var listClose = 0..<0
+    var trueText = 0..<0
+    var falseText = 0..<0
+  }
 
   /// A written column: plain values, so reading them per member retains nothing.
   private struct Column {
@@ -79,6 +97,32 @@ struct RowWriter {
       Self.appendString(name, into: &encoder.buffer)
     }
     caseOffsets.append(encoder.buffer.count)
+    var pieces = Pieces()
+    func piece(_ write: (inout ByteBuffer) -> Void) -> Range<Int> {
+      let start = encoder.buffer.count
+      write(&encoder.buffer)
+      return start..<encoder.buffer.count
+    }
+    pieces.recordOpen = piece {
+      $0.append(0x2C)
+      $0.appendNewline(indent: 1)
+      $0.append(0x7B)
+    }
+    pieces.recordClose = piece {
+      $0.appendNewline(indent: 1)
+      $0.append(0x7D)
+    }
+    pieces.elementOpen = piece {
+      $0.append(0x2C)
+      $0.appendNewline(indent: Self.valueIndent + 1)
+    }
+    pieces.listClose = piece {
+      $0.appendNewline(indent: Self.valueIndent)
+      $0.append(0x5D)
+    }
+    pieces.trueText = piece { $0.append("true") }
+    pieces.falseText = piece { $0.append("false") }
+    self.pieces = pieces
     self.columns = columns
     self.caseOffsets = caseOffsets
     text = Array(encoder.buffer.bytes) + Array(repeating: 0, count: 8)
@@ -155,33 +199,35 @@ struct RowWriter {
     _ rows: Rows, _ order: [Int]?, _ positions: Range<Int>, into encoder: inout JSONWriter.Encoder
   ) {
     for k in positions {
-      if k > 0 { encoder.buffer.append(0x2C) }
-      encoder.buffer.appendNewline(indent: 1)
       let row = order?[k] ?? k
       if rows.hasExtras, rows.chunk.extras[Int32(truncatingIfNeeded: row)] != nil {
+        if k > 0 { encoder.buffer.append(0x2C) }
+        encoder.buffer.appendNewline(indent: 1)
         writeDecoded(rows.chunk, row, into: &encoder)
       } else {
-        write(rows, row, into: &encoder)
+        write(rows, row, first: k == 0, into: &encoder)
       }
     }
   }
 
   /// Writes a row with extras the way the old writer did: decoded, without the skipped
   /// members, as an object (which sorts its keys).
-  private func writeDecoded(_ chunk: RowChunk, _ row: Int, into encoder: inout JSONWriter.Encoder)
-  {
+  private func writeDecoded(_ chunk: RowChunk, _ row: Int, into encoder: inout JSONWriter.Encoder) {
     var record = chunk.record(at: row)
     for name in skipped where record[name] != nil { record[name] = nil }
     encoder.writePretty(.object(record), indent: 1)
   }
 
-  /// Writes one row as an object at indentation level 1.
-  private func write(_ rows: Rows, _ row: Int, into encoder: inout JSONWriter.Encoder) {
+  /// Writes one row as an object at indentation level 1, after its comma (unless `first`) and
+  /// line break.
+  private func write(
+    _ rows: Rows, _ row: Int, first: Bool, into encoder: inout JSONWriter.Encoder
+  ) {
     let base = row * layout.wordsPerRow
     let valueBase = base + layout.tagWords
     let text = rows.text.baseAddress!
     var written = false
-    encoder.buffer.append(0x7B)
+    Self.append(pieces.recordOpen, from: text, droppingFirst: first, into: &encoder.buffer)
     columns.withUnsafeBufferPointer { columns in
       for n in columns.indices {
         let column = columns[n]
@@ -189,8 +235,7 @@ struct RowWriter {
         let tag = rows.words[base + position >> 5] >> UInt64((position & 31) * 2) & 3
         if tag == 0 { continue }
         // The first member's text starts after the comma.
-        let start = written ? column.prefix.lowerBound : column.prefix.lowerBound + 1
-        encoder.buffer.appendPadded(text + start, count: column.prefix.upperBound - start)
+        Self.append(column.prefix, from: text, droppingFirst: !written, into: &encoder.buffer)
         written = true
         let word = rows.words[valueBase + position]
         switch tag {
@@ -203,8 +248,33 @@ struct RowWriter {
         }
       }
     }
-    if written { encoder.buffer.appendNewline(indent: 1) }
-    encoder.buffer.append(0x7D)
+    if written {
+      Self.append(pieces.recordClose, from: text, into: &encoder.buffer)
+    } else {
+      encoder.buffer.append(0x7D)
+    }
+  }
+
+  /// Appends the prepared text at `range` of `text` (without its first byte when
+  /// `droppingFirst`), copying whole words: the text is padded.
+  @inline(__always)
+  private static func append(
+    _ range: Range<Int>, from text: UnsafePointer<UInt8>, droppingFirst: Bool = false,
+    into buffer: inout ByteBuffer
+  ) {
+    let start = droppingFirst ? range.lowerBound + 1 : range.lowerBound
+    let count = range.upperBound - start
+    buffer.reserve(count + 8)
+    let target = UnsafeMutableRawPointer(buffer.end)
+    let source = UnsafeRawPointer(text + start)
+    var i = 0
+    repeat {
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i,
+        as: UInt64.self)
+      i += 8
+    } while i < count
+    buffer.advance(by: count)
   }
 
   /// Writes the typed (tag 1) value `word` of `column`.
@@ -215,7 +285,10 @@ struct RowWriter {
     switch column.kind {
     case .int, .toOne: Self.writeInt(Int64(bitPattern: word), into: &encoder.buffer)
     case .double: encoder.writeDouble(Double(bitPattern: word))
-    case .bool: encoder.buffer.append(word != 0 ? "true" : "false")
+    case .bool:
+      Self.append(
+        word != 0 ? pieces.trueText : pieces.falseText, from: rows.text.baseAddress!,
+        into: &encoder.buffer)
     case .date: Self.writeDate(Int64(bitPattern: word), into: &encoder.buffer)
     case .enumeration: writeCase(word, column, rows.text, into: &encoder.buffer)
     case .uuid:
@@ -275,7 +348,7 @@ struct RowWriter {
     }
     let position = column.firstCase + Int(truncatingIfNeeded: word)
     let start = caseOffsets[position]
-    buffer.appendPadded(text.baseAddress! + start, count: caseOffsets[position + 1] - start)
+    Self.append(start..<caseOffsets[position + 1], from: text.baseAddress!, into: &buffer)
   }
 
   /// Writes the quoted lowercase hyphenated text of the 16 UUID bytes at `bytes`.
@@ -310,14 +383,14 @@ struct RowWriter {
       return
     }
     let raw = UnsafeRawPointer(base)
-    let indent = Self.valueIndent
     encoder.buffer.append(0x5B)
     var offset = 0
     var first = true
+    let pieces = self.pieces
+    let prepared = text.baseAddress!
     func next() {
-      if !first { encoder.buffer.append(0x2C) }
+      Self.append(pieces.elementOpen, from: prepared, droppingFirst: first, into: &encoder.buffer)
       first = false
-      encoder.buffer.appendNewline(indent: indent + 1)
     }
     if element.isWordElement {
       while offset + 8 <= bytes.count {
@@ -326,7 +399,9 @@ struct RowWriter {
         switch element {
         case .int: Self.writeInt(Int64(bitPattern: word), into: &encoder.buffer)
         case .double: encoder.writeDouble(Double(bitPattern: word))
-        case .bool: encoder.buffer.append(word != 0 ? "true" : "false")
+        case .bool:
+          Self.append(
+            word != 0 ? pieces.trueText : pieces.falseText, from: prepared, into: &encoder.buffer)
         case .date: Self.writeDate(Int64(bitPattern: word), into: &encoder.buffer)
         default: writeCase(word, column, text, into: &encoder.buffer)
         }
@@ -353,8 +428,7 @@ struct RowWriter {
       encoder.buffer.append(0x5D)
       return
     }
-    encoder.buffer.appendNewline(indent: indent)
-    encoder.buffer.append(0x5D)
+    Self.append(pieces.listClose, from: prepared, into: &encoder.buffer)
   }
 
   // MARK: Identifiers
@@ -417,7 +491,8 @@ struct RowWriter {
   ) {
     let raw = UnsafeRawBufferPointer(bytes)
     if bytes[offset] == 0 {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self))
+      let word = UInt64(
+        littleEndian: raw.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self))
       writeInt(Int64(bitPattern: word), into: &buffer)
       offset += 9
       return
