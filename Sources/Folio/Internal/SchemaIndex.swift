@@ -88,6 +88,12 @@ struct SchemaIndex: Sendable {
     layouts[name] ?? RowLayout(columns: [])
   }
 
+  /// The names of the relationships of `entity` that files leave out (``RelationshipInfo/isDerived``):
+  /// the members a shard writer skips.
+  func derivedRelationships(of entity: String) -> [String] {
+    entities[entity]?.relationships.filter(\.isDerived).map(\.relationship.name) ?? []
+  }
+
   /// Whether the files of a store leave out `relationship` of `entity` because its inverse
   /// stores the same links (format 2 stores each link once): the to-one side of a one-to-many
   /// is stored, unless the to-many side is ordered (its order is information the to-one side
