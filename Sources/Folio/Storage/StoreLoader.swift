@@ -68,7 +68,7 @@ struct StoreLoader {
     var checksum = ""
     /// Its stamp before it was read; `nil` when it was read from a journal's copy.
     var stamp: FileStamp?
-    var records: RowChunk
+    var records = IDTable<JSONObject>()
     /// The smallest and largest identifier read, and those of boundary records.
     var first: RecordID?
     var last: RecordID?
@@ -80,12 +80,6 @@ struct StoreLoader {
     /// Every record is valid and was taken exactly as the file holds it (trusted, or checked
     /// with nothing reported and nothing dropped).
     var isClean = false
-
-    /// A file's outcome with nothing read yet.
-    init(file: String, layout: RowLayout) {
-      self.file = file
-      records = RowChunk(layout: layout)
-    }
   }
 
   func path(_ file: String) -> String { overlay[file] ?? directory + "/" + file }
@@ -107,8 +101,6 @@ struct StoreLoader {
   func load() -> Result {
     var jobs: [(checker: Int, file: String)] = []
     let checkers = schema.entities.map(RecordChecker.init)
-    var state = StoreState(schema: schema)
-    let readers = schema.entities.map { StoredRowReader($0, layout: state.index.layout($0.name)) }
     for (n, entity) in schema.entities.enumerated() {
       for file in files(of: entity.name) { jobs.append((n, file)) }
     }
@@ -124,8 +116,7 @@ struct StoreLoader {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let pool = JSONParser.StringPool()
       for n in stride(from: worker, to: allJobs.count, by: workers) {
-        let job = allJobs[n]
-        slots[n] = loadFile(checkers[job.checker], reader: readers[job.checker], file: job.file, pool: pool)
+        slots[n] = loadFile(checkers[allJobs[n].checker], file: allJobs[n].file, pool: pool)
       }
     }
     var problems: [StoreError] = strayFolders()
@@ -135,11 +126,12 @@ struct StoreLoader {
     var recheck: [String: String] = [:]
     var stamps: [String: FileStamp] = [:]
     var trustedFiles = 0
+    var state = StoreState(schema: schema)
     var cursor = 0
     for (n, entity) in schema.entities.enumerated() {
       var results: [FileResult] = []
       while cursor < allJobs.count, allJobs[cursor].checker == n {
-        let result = slots[cursor] ?? FileResult(file: allJobs[cursor].file, layout: readers[n].layout)
+        let result = slots[cursor] ?? FileResult(file: allJobs[cursor].file)
         cursor += 1
         problems += result.problems
         if result.isProtected { protectedFiles.insert(result.file) }
@@ -149,7 +141,7 @@ struct StoreLoader {
         if !result.isClean, !result.checksum.isEmpty { recheck[result.file] = result.checksum }
         results.append(result)
       }
-      let built = Self.table(entity.name, layout: state.index.layout(entity.name), from: results)
+      let built = Self.table(entity.name, from: results)
       state.tables[entity.name] = built.table
       problems += built.problems
       protectedFiles.formUnion(built.protectedFiles)

@@ -37,7 +37,7 @@ public struct StoreState: Sendable {
     index = SchemaIndex(schema)
     self.generation = generation
     tables = EntityTables()
-    for entity in schema.entities { tables[entity.name] = EntityTable(layout: index.layout(entity.name)) }
+    for entity in schema.entities { tables[entity.name] = EntityTable() }
     reverse = [:]
     secondary = SecondaryIndexes(schema: schema)
   }
