@@ -39,37 +39,7 @@ extension JSONScanner {
   @inline(__always)
   package mutating func nextKey() throws(JSONError) -> Key? {
     precondition(depth > 0 && top.isObject, "JSONScanner.nextKey() outside an object")
-    reader.skipWhitespace()
-    if top.hasMembers {
-      guard reader.position < reader.count else {
-        throw reader.error(.unexpectedEnd, "the input ended inside an object; expected ',' or '}'")
-      }
-      let byte = reader.buffer[reader.position]
-      if byte == UInt8(ascii: ",") {
-        let comma = reader.position
-        reader.position += 1
-        reader.skipWhitespace()
-        if reader.position < reader.count, reader.buffer[reader.position] == UInt8(ascii: "}") {
-          throw reader.error(
-            .trailingComma, "a trailing comma is not allowed before '}'; remove it", at: comma)
-        }
-      } else if byte == UInt8(ascii: "}") {
-        reader.position += 1
-        close()
-        return nil
-      } else {
-        throw reader.error(
-          .expectedCommaOrBrace,
-          "expected ',' or '}' after an object member" + reader.commentHint(at: reader.position))
-      }
-    } else {
-      if reader.position < reader.count, reader.buffer[reader.position] == UInt8(ascii: "}") {
-        reader.position += 1
-        close()
-        return nil
-      }
-      top.hasMembers = true
-    }
+    guard try advanceToNextMember(closing: UInt8(ascii: "}")) else { return nil }
     return try readKey()
   }
 
@@ -82,38 +52,61 @@ extension JSONScanner {
   @inline(__always)
   package mutating func nextElement() throws(JSONError) -> Bool {
     precondition(depth > 0 && !top.isObject, "JSONScanner.nextElement() outside an array")
+    return try advanceToNextMember(closing: UInt8(ascii: "]"))
+  }
+
+  /// Moves past the `,` before the innermost container's next member (an object's member or an
+  /// array's element), or past its `closing` bracket, which closes it.
+  ///
+  /// - Returns: `true` when a member follows; `false` after the closing bracket.
+  /// - Throws: ``JSONError`` for a missing `,` or closing bracket, or a trailing comma, with the
+  ///   parser's codes and messages.
+  @inline(__always)
+  mutating func advanceToNextMember(closing: UInt8) throws(JSONError) -> Bool {
+    let isObject = closing == UInt8(ascii: "}")
     reader.skipWhitespace()
-    if top.hasMembers {
-      guard reader.position < reader.count else {
-        throw reader.error(.unexpectedEnd, "the input ended inside an array; expected ',' or ']'")
-      }
-      let byte = reader.buffer[reader.position]
-      if byte == UInt8(ascii: ",") {
-        let comma = reader.position
-        reader.position += 1
-        reader.skipWhitespace()
-        if reader.position < reader.count, reader.buffer[reader.position] == UInt8(ascii: "]") {
-          throw reader.error(
-            .trailingComma, "a trailing comma is not allowed before ']'; remove it", at: comma)
-        }
-        return true
-      } else if byte == UInt8(ascii: "]") {
+    guard top.hasMembers else {
+      if reader.position < reader.count, reader.buffer[reader.position] == closing {
         reader.position += 1
         close()
         return false
-      } else {
-        throw reader.error(
-          .expectedCommaOrBracket,
-          "expected ',' or ']' after an array element" + reader.commentHint(at: reader.position))
       }
+      top.hasMembers = true
+      return true
     }
-    if reader.position < reader.count, reader.buffer[reader.position] == UInt8(ascii: "]") {
+    guard reader.position < reader.count else {
+      throw reader.error(
+        .unexpectedEnd,
+        isObject
+          ? "the input ended inside an object; expected ',' or '}'"
+          : "the input ended inside an array; expected ',' or ']'")
+    }
+    let byte = reader.buffer[reader.position]
+    if byte == UInt8(ascii: ",") {
+      let comma = reader.position
+      reader.position += 1
+      reader.skipWhitespace()
+      if reader.position < reader.count, reader.buffer[reader.position] == closing {
+        throw reader.error(
+          .trailingComma,
+          isObject
+            ? "a trailing comma is not allowed before '}'; remove it"
+            : "a trailing comma is not allowed before ']'; remove it", at: comma)
+      }
+      return true
+    }
+    if byte == closing {
       reader.position += 1
       close()
       return false
     }
-    top.hasMembers = true
-    return true
+    throw isObject
+      ? reader.error(
+        .expectedCommaOrBrace,
+        "expected ',' or '}' after an object member" + reader.commentHint(at: reader.position))
+      : reader.error(
+        .expectedCommaOrBracket,
+        "expected ',' or ']' after an array element" + reader.commentHint(at: reader.position))
   }
 
   /// Opens the container whose bracket is at the cursor.
