@@ -28,8 +28,8 @@
 struct RowChunk: Sendable {
   /// The columns of every row.
   let layout: RowLayout
-  /// Record identifier → row number; `rows.values[n] == n` for every entry.
-  private(set) var rows = IDTable<Int32>()
+  /// The identifiers; a record's row number is its entry's position in the table.
+  private(set) var rows = IDTable<Void>()
   /// ``RowLayout/wordsPerRow`` words per row: tag words, then one word per column.
   private(set) var words: ContiguousArray<UInt64> = []
   /// The bytes of text, lists and non-integer identifiers.
@@ -99,7 +99,7 @@ struct RowChunk: Sendable {
   @discardableResult
   mutating func updateValue(_ record: JSONObject, forKey id: RecordID) -> JSONObject? {
     precondition(rows.count < Int(Int32.max), "RowChunk: more rows than Int32 numbers")
-    let (row, inserted) = rows.insertIfAbsent(Int32(truncatingIfNeeded: rows.count), forKey: id)
+    let (row, inserted) = rows.insertIfAbsent((), forKey: id)
     let wordsPerRow = layout.wordsPerRow
     var old: JSONObject?
     if inserted {
@@ -133,7 +133,6 @@ struct RowChunk: Sendable {
       if let moved = extras.removeValue(forKey: Int32(truncatingIfNeeded: last)) {
         extras[Int32(truncatingIfNeeded: row)] = moved
       }
-      rows.setValue(Int32(truncatingIfNeeded: row), at: row)
     }
     words.removeLast(wordsPerRow)
     compactIfNeeded()

@@ -50,18 +50,8 @@ enum RowEncoding {
   /// The milliseconds since 1970-01-01T00:00:00Z that `text` names, when it is a canonical
   /// date (``ISODate/isCanonical(_:)``: exactly `yyyy-MM-ddTHH:mm:ss.SSSZ`); otherwise `nil`.
   static func milliseconds(canonicalDate text: String) -> Int64? {
-    guard ISODate.isCanonical(text) else { return nil }
-    var text = text
-    return text.withUTF8 { b in
-      func digits(_ start: Int, _ count: Int) -> Int64 {
-        var value: Int64 = 0
-        for i in start..<start + count { value = value * 10 + Int64(b[i] &- 0x30) }
-        return value
-      }
-      let days = ISODate.days(fromCivil: digits(0, 4), digits(5, 2), digits(8, 2))
-      let seconds = days * 86_400 + digits(11, 2) * 3_600 + digits(14, 2) * 60 + digits(17, 2)
-      return seconds * 1000 + digits(20, 3)
-    }
+    // The strict parse reads the canonical layout; the check first keeps every other form out.
+    ISODate.isCanonical(text) ? ISODate.milliseconds(from: text) : nil
   }
 
   /// The canonical date text of `milliseconds` since 1970 UTC (the inverse of
