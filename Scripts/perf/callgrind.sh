@@ -31,6 +31,11 @@ phases = [
     ("open, its file loads on every core (closure in StoreLoader.load)", r"closure #1 in StoreLoader\.load\(\)$"),
     ("commit, its calling thread (Store.commit)", r"Store\.commit\(_:backend:\)$"),
     ("writer, on every core (JSONWriter.prettyBytes(ofObjects:))", r"JSONWriter\.prettyBytes\(ofObjects:\)$"),
+    # Before the writer on rows: decoding a chunk's records for it, then ordering and writing them.
+    ("  records decoded for it (DirectoryBacking.storedRecords)", r"DirectoryBacking\.storedRecords\(_:of:index:\)$"),
+    ("  ordered and written (ShardFile.bytes(_:))", r"ShardFile\.bytes\(_:\)$"),
+    # The writer on rows (Design/0005 step 3): the whole of it.
+    ("writer on rows, on every core (ShardFile.bytes(_:skipping:))", r"ShardFile\.bytes\(_:skipping:\)$"),
 ]
 for day in (1, 2):
     report = open(f"{out}/day{day}.txt").read()

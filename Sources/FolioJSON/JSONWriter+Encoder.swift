@@ -4,15 +4,23 @@ extension JSONWriter {
   /// Containers are walked through unsafe buffer pointers to their elements and members, so a
   /// value is read in place instead of copied out of its array (which retained and released its
   /// payload; callgrind). Objects are written through their prepared ``ObjectShape``.
-  struct Encoder {
-    var buffer = ByteBuffer(capacity: 1024)
+  ///
+  /// `package` for the shard writer on typed rows in `Folio` (Design/0005), which writes a
+  /// chunk's rows into ``buffer`` and its boxed values and escaped text through the encoder.
+  package struct Encoder {
+    package var buffer: ByteBuffer
     var shapes = ObjectShapeCache()
+
+    /// An encoder appending to `buffer`, whose memory it then owns.
+    package init(buffer: ByteBuffer) {
+      self.buffer = buffer
+    }
 
     @inline(__always) mutating func writeCompact(_ value: JSONValue) {
       write(value, indent: ObjectShape.compact)
     }
 
-    @inline(__always) mutating func writePretty(_ value: JSONValue, indent: Int) {
+    @inline(__always) package mutating func writePretty(_ value: JSONValue, indent: Int) {
       // Int.min stands for the compact style; Int.min + 1 lays out the same (every line at
       // indentation 0).
       write(value, indent: indent == ObjectShape.compact ? indent + 1 : indent)
@@ -139,7 +147,7 @@ extension JSONWriter {
       buffer.appendDecimal(value.magnitude)
     }
 
-    mutating func writeDouble(_ value: Double) {
+    package mutating func writeDouble(_ value: Double) {
       guard value.isFinite else {
         buffer.append("null")
         return
@@ -193,7 +201,7 @@ extension JSONWriter {
     /// Text without bytes to escape (nearly all) is copied a word at a time while it is checked,
     /// the last word overlapping the one before it instead of a byte loop; text with such bytes
     /// is written again by ``writeEscapedUTF8(_:into:)``.
-    static func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
+    package static func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
       let count = utf8.count
       guard let base = utf8.baseAddress, count > 0 else {
         buffer.append(#""""#)

@@ -73,8 +73,8 @@ func load(_ shards: [String: [UInt8]]) {
   for entity in schema.entities {
     guard let table = result.state.tables[entity.name] else { continue }
     for (position, name) in table.chunkNames.enumerated() where !table.chunks[position].isEmpty {
-      let records = DirectoryBacking.storedRecords(table.chunks[position], of: entity.name, index: result.state.index)
-      write(ShardFile.bytes(records), ShardLayout.path(entity: entity.name, name: name))
+      let derived = result.state.index.derivedRelationships(of: entity.name)
+      write(ShardFile.bytes(table.chunks[position], skipping: derived), ShardLayout.path(entity: entity.name, name: name))
     }
   }
   let again = StoreLoader(directory: directory, schema: schema, digest: FileDigest(k0: 1, k1: 2)).load()

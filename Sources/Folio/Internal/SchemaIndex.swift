@@ -36,6 +36,9 @@ struct SchemaIndex: Sendable {
 
   let schema: Schema
   let entities: [String: EntityInfo]
+  /// The row layout of each entity (its storage form), shared by every table of a state and
+  /// of the states made from it.
+  let layouts: [String: RowLayout]
   /// Whether any relationship lacks an inverse, so writes must keep the reverse index; when
   /// none does, a write skips looking its entity up at all.
   let hasReverseIndex: Bool
@@ -73,7 +76,22 @@ struct SchemaIndex: Sendable {
         incomingWithoutInverse: incoming[entity.name] ?? [])
     }
     self.entities = entities
+    var layouts: [String: RowLayout] = [:]
+    for entity in schema.entities { layouts[entity.name] = RowLayout(entity) }
+    self.layouts = layouts
     hasReverseIndex = !incoming.isEmpty
+  }
+
+  /// The row layout of the entity `name`; an entity the schema lacks has no columns (its
+  /// records keep every member as an extra, ``RowChunk``).
+  func layout(_ name: String) -> RowLayout {
+    layouts[name] ?? RowLayout(columns: [])
+  }
+
+  /// The names of the relationships of `entity` that files leave out (``RelationshipInfo/isDerived``):
+  /// the members a shard writer skips.
+  func derivedRelationships(of entity: String) -> [String] {
+    entities[entity]?.relationships.filter(\.isDerived).map(\.relationship.name) ?? []
   }
 
   /// Whether the files of a store leave out `relationship` of `entity` because its inverse

@@ -187,7 +187,8 @@ struct DirectoryBacking: Sendable {
           progress(SyncProgress(phase: .writing, completed: done, total: allJobs.count))
         }
       }
-      let bytes = ShardFile.bytes(Self.storedRecords(table.chunks[job.position], of: job.entity, index: index))
+      let bytes = ShardFile.bytes(
+        table.chunks[job.position], skipping: index.derivedRelationships(of: job.entity))
       let checksum = digest.checksum(bytes)
       if !force, onDisk[job.file] == checksum {
         results[n] = .success((checksum, nil))
@@ -266,17 +267,5 @@ struct DirectoryBacking: Sendable {
       code: .committedNotFinished,
       message: "the change was committed as generation \(generation) and readers see it, but moving its files into place failed (\(error.message)); the next open of the store for writing finishes it",
       entity: error.entity, file: error.file)
-  }
-
-  /// The records of a chunk as files hold them: without the members of relationships whose
-  /// links the inverse side stores (``SchemaIndex/RelationshipInfo/isDerived``).
-  static func storedRecords(_ chunk: IDTable<JSONObject>, of entity: String, index: SchemaIndex) -> IDTable<JSONObject> {
-    let derived = index.entities[entity]?.relationships.filter(\.isDerived).map(\.relationship.name) ?? []
-    guard !derived.isEmpty else { return chunk }
-    return chunk.mapValues { record in
-      var record = record
-      for name in derived where record[name] != nil { record[name] = nil }
-      return record
-    }
   }
 }

@@ -4,15 +4,18 @@
 ///
 /// Chunks are the unit of copy-on-write (a transaction that touches one record copies one
 /// chunk, not the entity) and of saving (a save rewrites only the files of chunks that changed).
+/// Each chunk holds its records as typed rows of the entity's ``RowLayout`` (Design/0005).
 /// Inserting a boundary record splits its chunk; deleting one merges its chunk into the one
 /// before. Nothing else ever moves a record between chunks.
 struct EntityTable: Sendable {
+  /// The columns of the entity's rows, shared by every chunk.
+  let layout: RowLayout
   /// The boundary identifiers, ascending: `boundaries[i]` is the first record of chunk `i + 1`.
   private(set) var boundaries: [RecordID] = []
   /// The boundary hashes in use, to tell a (crafted) hash collision from a new boundary.
   private var boundaryHashes: Set<UInt64> = []
   /// The chunks' records; there is always at least the head chunk.
-  private(set) var chunks: [IDTable<JSONObject>] = [IDTable()]
+  private(set) var chunks: [RowChunk]
   /// Records whose identifier would start a file but whose boundary hash another boundary of
   /// the entity already has (FNV-1a collisions; only crafted identifiers make them). The entity
   /// cannot be saved while there are any (``StoreError/Code/identifierCollision``).
@@ -20,8 +23,11 @@ struct EntityTable: Sendable {
   /// The number of records in all chunks.
   private(set) var count = 0
 
-  /// An empty table.
-  init() {}
+  /// An empty table of `layout`'s rows.
+  init(layout: RowLayout) {
+    self.layout = layout
+    chunks = [RowChunk(layout: layout)]
+  }
 
   /// The number of chunks.
   var chunkCount: Int { chunks.count }
@@ -107,8 +113,10 @@ struct EntityTable: Sendable {
   private mutating func split(_ chunk: Int, at id: RecordID) {
     // Usually only the new boundary record moves (records arrive in identifier order), so the
     // chunk loses a few entries instead of being rebuilt.
-    var moved = IDTable<JSONObject>()
-    for (key, value) in chunks[chunk] where !(key < id) { moved.updateValue(value, forKey: key) }
+    var moved = RowChunk(layout: layout)
+    for key in chunks[chunk].ids where !(key < id) {
+      if let record = chunks[chunk][key] { moved.updateValue(record, forKey: key) }
+    }
     for key in moved.ids { chunks[chunk].removeValue(forKey: key) }
     boundaries.insert(id, at: chunk)
     chunks.insert(moved, at: chunk + 1)
@@ -151,10 +159,11 @@ extension EntityTable {
   /// A table made of chunks already cut by the layout rule (read from files that hold exactly
   /// their chunk): `boundaries[i]` starts `chunks[i + 1]`, and no record but a chunk's first is
   /// a boundary.
-  init(boundaries: [RecordID], chunks: [IDTable<JSONObject>]) {
+  init(layout: RowLayout, boundaries: [RecordID], chunks: [RowChunk]) {
+    self.layout = layout
     self.boundaries = boundaries
     boundaryHashes = Set(boundaries.map(ShardLayout.boundaryHash))
-    self.chunks = chunks.isEmpty ? [IDTable()] : chunks
+    self.chunks = chunks.isEmpty ? [RowChunk(layout: layout)] : chunks
     count = chunks.reduce(0) { $0 + $1.count }
   }
 }

@@ -7,40 +7,6 @@
 /// therefore changes one line of one file. Reading accepts any JSON whitespace (CRLF line
 /// endings, a missing final newline, other indentation).
 enum ShardFile {
-  /// The canonical bytes of a shard holding `records`.
-  ///
-  /// - Complexity: O(*n* log *n*) in the number of records (sorting), plus their size.
-  @inline(never)  // one call per shard; kept out of line so profiles show what writing costs
-  static func bytes(_ records: IDTable<JSONObject>) -> [UInt8] {
-    if records.isEmpty { return Array("[]\n".utf8) }
-    // One writer call for the whole array, without wrapping each record in a `JSONValue`: the
-    // writer keeps its buffer and its prepared key orders across records, and reserves the
-    // output once (per-record calls re-sorted every record's keys; callgrind).
-    return JSONWriter.prettyBytes(ofObjects: recordsInIDOrder(records))
-  }
-
-  /// The records in identifier order.
-  ///
-  /// A table read from a file or filled in payload order is usually in identifier order
-  /// already, which one pass checks. Otherwise integer identifiers (the common case) are sorted
-  /// as plain integers, without the generic `RecordID` comparison (callgrind: the generic sort
-  /// was about a quarter of writing a shard): (identifier, position) keys are radix-sorted, and
-  /// the records then picked once in that order (see ``integerOrder(_:)``).
-  static func recordsInIDOrder(_ records: IDTable<JSONObject>) -> [JSONObject] {
-    var ids: [Int64] = []
-    ids.reserveCapacity(records.count)
-    var ascending = true
-    for id in records.ids {
-      guard case .int(let i) = id else {
-        return zip(records.ids, records.values).sorted { $0.0 < $1.0 }.map(\.1)
-      }
-      if let last = ids.last, last >= i { ascending = false }
-      ids.append(i)
-    }
-    if ascending { return Array(records.values) }
-    return integerOrder(ids).map { records.values[$0] }
-  }
-
   /// The checksum of a file's bytes: `fnv1a64w:` and 16 lowercase hex digits.
   ///
   /// The algorithm (FNV-1a over 64-bit words): start at 0xcbf29ce484222325; for each 8-byte

@@ -110,8 +110,9 @@ extension Store {
     for entity in state.schema.entities {
       guard let table = state.tables[entity.name] else { continue }
       for (position, name) in table.chunkNames.enumerated() where !table.chunks[position].isEmpty {
-        let records = DirectoryBacking.storedRecords(table.chunks[position], of: entity.name, index: state.index)
-        result[ShardLayout.path(entity: entity.name, name: name)] = digest.checksum(ShardFile.bytes(records))
+        let bytes = ShardFile.bytes(
+          table.chunks[position], skipping: state.index.derivedRelationships(of: entity.name))
+        result[ShardLayout.path(entity: entity.name, name: name)] = digest.checksum(bytes)
       }
     }
     return result

@@ -1,8 +1,12 @@
 extension StoreLoader {
-  /// Reads, parses and checks one content file, sharing repeated string values through `pool`
-  /// when there is one.
-  func loadFile(_ checker: RecordChecker, file: String, pool: JSONParser.StringPool? = nil) -> FileResult {
-    var result = FileResult(file: file)
+  /// Reads, parses and checks one content file: straight into rows when it is canonical and
+  /// valid (``StoredRowReader``), else through the general parser and ``RecordChecker``, which
+  /// report what is wrong and where (sharing repeated string values through `pool` when there
+  /// is one).
+  func loadFile(
+    _ checker: RecordChecker, reader: StoredRowReader, file: String, pool: JSONParser.StringPool? = nil
+  ) -> FileResult {
+    var result = FileResult(file: file, layout: reader.layout)
     func problem(_ code: StoreError.Code, _ message: String, pointer: String? = nil, bytes: [UInt8]? = nil, id: RecordID? = nil) {
       var error = StoreError(code: code, message: message, entity: checker.entity.name, id: id, file: file, pointer: pointer)
       if let pointer, let bytes, let location = (try? JSONPointer(parsing: pointer))?.location(in: bytes) {
@@ -27,6 +31,15 @@ extension StoreLoader {
       return result
     }
     result.checksum = digest.checksum(bytes)
+    if let read = reader.read(bytes) {
+      result.records = read.chunk
+      result.first = read.first
+      result.last = read.last
+      result.boundaries = read.boundaries
+      result.isTrusted = trusted[file] == result.checksum
+      result.isClean = true
+      return result
+    }
     let value: JSONValue
     do throws(StoreError) {
       value = try ShardFile.parse(bytes, file: file, pool: pool)
@@ -100,7 +113,7 @@ extension StoreLoader {
       guard let attribute = entity.attribute(named: name) else { return false }
       identifiers.append(attribute)
     }
-    var records = IDTable<JSONObject>(minimumCapacity: items.count)
+    var records = RowChunk(layout: result.records.layout, minimumCapacity: items.count)
     var first: RecordID?
     var last: RecordID?
     var boundaries: [RecordID] = []
@@ -153,17 +166,17 @@ extension StoreLoader {
   /// Builds an entity's table from its files. When every file holds exactly one chunk of the
   /// layout (what Folio writes), the files' records become the chunks as they are; otherwise
   /// every record is placed anew and the entity is marked for re-layout.
-  static func table(_ entity: String, from files: [FileResult]) -> (
+  static func table(_ entity: String, layout: RowLayout, from files: [FileResult]) -> (
     table: EntityTable, problems: [StoreError], protectedFiles: Set<String>, relayout: Bool
   ) {
     let nonEmpty = files.filter { !$0.records.isEmpty }
-    if nonEmpty.count == files.count, let chunked = chunks(nonEmpty) {
+    if nonEmpty.count == files.count, let chunked = chunks(nonEmpty, layout: layout) {
       return (chunked, [], [], false)
     }
     // Hand-edited placement: every record goes where the layout puts it, in identifier order
     // (so which of two colliding boundaries wins does not depend on hashing). A record found in
     // two files is kept once (from the first file in name order) and both files are protected.
-    var table = EntityTable()
+    var table = EntityTable(layout: layout)
     var problems: [StoreError] = []
     var protectedFiles = Set<String>()
     var seenIn: [RecordID: String] = [:]
@@ -196,10 +209,10 @@ extension StoreLoader {
   /// The table whose chunks are `files`, when each file holds one whole chunk: the head file
   /// (no boundary) first, then files that each start with their one boundary, named after it,
   /// in identifier order without overlap. `nil` otherwise.
-  private static func chunks(_ files: [FileResult]) -> EntityTable? {
-    var head = IDTable<JSONObject>()
+  private static func chunks(_ files: [FileResult], layout: RowLayout) -> EntityTable? {
+    var head = RowChunk(layout: layout)
     var headLast: RecordID?
-    var rest: [(boundary: RecordID, records: IDTable<JSONObject>, last: RecordID)] = []
+    var rest: [(boundary: RecordID, records: RowChunk, last: RecordID)] = []
     for file in files {
       guard let first = file.first, let last = file.last else { return nil }
       if file.name == ShardLayout.headName, file.boundaries.isEmpty, head.isEmpty {
@@ -215,6 +228,6 @@ extension StoreLoader {
     rest.sort { $0.boundary < $1.boundary }
     if let headLast, let firstBoundary = rest.first?.boundary, !(headLast < firstBoundary) { return nil }
     for i in rest.indices.dropFirst() where !(rest[i - 1].last < rest[i].boundary) { return nil }
-    return EntityTable(boundaries: rest.map(\.boundary), chunks: [head] + rest.map(\.records))
+    return EntityTable(layout: layout, boundaries: rest.map(\.boundary), chunks: [head] + rest.map(\.records))
   }
 }

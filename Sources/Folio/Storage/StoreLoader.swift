@@ -68,7 +68,7 @@ struct StoreLoader {
     var checksum = ""
     /// Its stamp before it was read; `nil` when it was read from a journal's copy.
     var stamp: FileStamp?
-    var records = IDTable<JSONObject>()
+    var records: RowChunk
     /// The smallest and largest identifier read, and those of boundary records.
     var first: RecordID?
     var last: RecordID?
@@ -80,6 +80,12 @@ struct StoreLoader {
     /// Every record is valid and was taken exactly as the file holds it (trusted, or checked
     /// with nothing reported and nothing dropped).
     var isClean = false
+
+    /// A file's outcome with nothing read yet.
+    init(file: String, layout: RowLayout) {
+      self.file = file
+      records = RowChunk(layout: layout)
+    }
   }
 
   func path(_ file: String) -> String { overlay[file] ?? directory + "/" + file }
@@ -101,6 +107,8 @@ struct StoreLoader {
   func load() -> Result {
     var jobs: [(checker: Int, file: String)] = []
     let checkers = schema.entities.map(RecordChecker.init)
+    var state = StoreState(schema: schema)
+    let readers = schema.entities.map { StoredRowReader($0, layout: state.index.layout($0.name)) }
     for (n, entity) in schema.entities.enumerated() {
       for file in files(of: entity.name) { jobs.append((n, file)) }
     }
@@ -116,7 +124,8 @@ struct StoreLoader {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let pool = JSONParser.StringPool()
       for n in stride(from: worker, to: allJobs.count, by: workers) {
-        slots[n] = loadFile(checkers[allJobs[n].checker], file: allJobs[n].file, pool: pool)
+        let job = allJobs[n]
+        slots[n] = loadFile(checkers[job.checker], reader: readers[job.checker], file: job.file, pool: pool)
       }
     }
     var problems: [StoreError] = strayFolders()
@@ -126,12 +135,11 @@ struct StoreLoader {
     var recheck: [String: String] = [:]
     var stamps: [String: FileStamp] = [:]
     var trustedFiles = 0
-    var state = StoreState(schema: schema)
     var cursor = 0
     for (n, entity) in schema.entities.enumerated() {
       var results: [FileResult] = []
       while cursor < allJobs.count, allJobs[cursor].checker == n {
-        let result = slots[cursor] ?? FileResult(file: allJobs[cursor].file)
+        let result = slots[cursor] ?? FileResult(file: allJobs[cursor].file, layout: readers[n].layout)
         cursor += 1
         problems += result.problems
         if result.isProtected { protectedFiles.insert(result.file) }
@@ -141,7 +149,7 @@ struct StoreLoader {
         if !result.isClean, !result.checksum.isEmpty { recheck[result.file] = result.checksum }
         results.append(result)
       }
-      let built = Self.table(entity.name, from: results)
+      let built = Self.table(entity.name, layout: state.index.layout(entity.name), from: results)
       state.tables[entity.name] = built.table
       problems += built.problems
       protectedFiles.formUnion(built.protectedFiles)

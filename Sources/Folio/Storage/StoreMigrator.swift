@@ -55,7 +55,7 @@ struct StoreMigrator {
     for entity in state.schema.entities {
       let checker = RecordChecker(entity)
       let records = documents[entity.name] ?? []
-      var table = EntityTable()
+      var table = EntityTable(layout: state.index.layout(entity.name))
       for (position, record) in records.enumerated() {
         let checked = checker.check(record)
         guard checked.problems.isEmpty, let id = checked.id, table[id] == nil else {

@@ -37,7 +37,7 @@ public struct StoreState: Sendable {
     index = SchemaIndex(schema)
     self.generation = generation
     tables = EntityTables()
-    for entity in schema.entities { tables[entity.name] = EntityTable() }
+    for entity in schema.entities { tables[entity.name] = EntityTable(layout: index.layout(entity.name)) }
     reverse = [:]
     secondary = SecondaryIndexes(schema: schema)
   }

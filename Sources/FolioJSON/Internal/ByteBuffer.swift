@@ -4,24 +4,28 @@
 /// The buffer may also write into memory it does not own (see ``borrow(_:capacity:)``), such as
 /// the storage of the `Array` being built, so the finished bytes need no final copy; if that
 /// room runs out, it moves to memory of its own.
-struct ByteBuffer {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
-  private var capacity: Int
+///
+/// `package`, with its per-byte members `@inlinable`, for the shard writer on typed rows in
+/// `Folio` (Design/0005), which writes into the same buffer as the value writer; the stored
+/// properties are `@usableFromInline` (internal) only so those members can be inlined there.
+package struct ByteBuffer {
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline package internal(set) var count = 0
+  @usableFromInline var capacity: Int
   /// Whether ``base`` is the buffer's own allocation, or memory lent by ``borrow(_:capacity:)``.
-  private(set) var ownsMemory = true
+  @usableFromInline package internal(set) var ownsMemory = true
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = Swift.max(capacity, 64)
     base = .allocate(capacity: self.capacity)
   }
 
   /// Makes room for `extra` more bytes.
-  @inline(__always) mutating func reserve(_ extra: Int) {
+  @inlinable @inline(__always) package mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(count + extra) }
   }
 
-  @inline(never) private mutating func grow(_ needed: Int) {
+  @usableFromInline @inline(never) mutating func grow(_ needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -37,7 +41,7 @@ struct ByteBuffer {
   /// memory must stay valid while the buffer writes; if its room runs out, the buffer moves to
   /// memory of its own (``ownsMemory`` becomes `true` again). Memory too small for the bytes
   /// already written is not used.
-  mutating func borrow(_ memory: UnsafeMutablePointer<UInt8>, capacity: Int) {
+  package mutating func borrow(_ memory: UnsafeMutablePointer<UInt8>, capacity: Int) {
     guard capacity >= count else { return }
     memory.update(from: base, count: count)
     if ownsMemory { base.deallocate() }
@@ -47,17 +51,17 @@ struct ByteBuffer {
   }
 
   /// Appends one byte; the caller has reserved room.
-  @inline(__always) mutating func appendReserved(_ byte: UInt8) {
+  @inlinable @inline(__always) package mutating func appendReserved(_ byte: UInt8) {
     base[count] = byte
     count += 1
   }
 
-  @inline(__always) mutating func append(_ byte: UInt8) {
+  @inlinable @inline(__always) package mutating func append(_ byte: UInt8) {
     reserve(1)
     appendReserved(byte)
   }
 
-  @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always) package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
     if bytes.count <= 32 {
@@ -84,7 +88,7 @@ struct ByteBuffer {
 
   /// Appends `count` bytes from `source`, which must be readable for `count` rounded up to a
   /// multiple of 8: whole words are copied, and the bytes past `count` are overwritten later.
-  @inline(__always) mutating func appendPadded(_ source: UnsafePointer<UInt8>, count: Int) {
+  @inlinable @inline(__always) package mutating func appendPadded(_ source: UnsafePointer<UInt8>, count: Int) {
     guard count <= 64 else {
       append(UnsafeBufferPointer(start: source, count: count))
       return
@@ -103,7 +107,7 @@ struct ByteBuffer {
   }
 
   /// Appends a line break and the indentation of level `indent` (two spaces per level).
-  @inline(__always) mutating func appendNewline(indent: Int) {
+  @inlinable @inline(__always) package mutating func appendNewline(indent: Int) {
     let width = Swift.max(0, indent) &* 2
     reserve(width + 9)
     base[count] = 0x0A
@@ -116,12 +120,12 @@ struct ByteBuffer {
     count += width + 1
   }
 
-  @inline(__always) mutating func append(_ text: StaticString) {
+  @inlinable @inline(__always) package mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Appends the decimal digits of `value`, two at a time.
-  @inline(__always) mutating func appendDecimal(_ value: UInt64) {
+  @inlinable @inline(__always) package mutating func appendDecimal(_ value: UInt64) {
     if value < 10 {
       append(UInt8(truncatingIfNeeded: value) &+ 0x30)
       return
@@ -156,19 +160,19 @@ struct ByteBuffer {
 
   /// The first byte after the bytes written so far: the caller may write into the room it
   /// reserved, then ``advance(by:)``.
-  @inline(__always) var end: UnsafeMutablePointer<UInt8> { base + count }
+  @inlinable @inline(__always) package var end: UnsafeMutablePointer<UInt8> { base + count }
 
   /// Counts `n` bytes the caller wrote at ``end`` into reserved room.
-  @inline(__always) mutating func advance(by n: Int) { count += n }
+  @inlinable @inline(__always) package mutating func advance(by n: Int) { count += n }
 
   /// Forgets the bytes from offset `newCount` on.
   @inline(__always) mutating func truncate(to newCount: Int) { count = newCount }
 
   /// The bytes written so far.
-  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Frees the buffer's own memory (lent memory stays with its owner).
-  mutating func deallocate() {
+  package mutating func deallocate() {
     if ownsMemory { base.deallocate() }
     count = 0
   }

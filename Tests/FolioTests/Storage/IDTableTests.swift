@@ -113,7 +113,7 @@ import Testing
   /// gives (the integer search path and the generic one agree).
   @Test func chunksStayCutByTheirBoundaries() {
     var rng = SeededGenerator(seed: 42)
-    var table = EntityTable()
+    var table = EntityTable(layout: RowLayout(columns: [RowColumn(name: "step", kind: .int)]))
     var model: [RecordID: JSONObject] = [:]
     for step in 0..<30_000 {
       let n = Int.random(in: 0..<20_000, using: &rng)
@@ -130,7 +130,7 @@ import Testing
     #expect(table.boundaries == table.boundaries.sorted())
     for (id, record) in model { #expect(table[id] == record) }
     for (index, chunk) in table.chunks.enumerated() {
-      for id in chunk.keys { #expect(table.chunkIndex(for: id) == index) }
+      for id in chunk.ids { #expect(table.chunkIndex(for: id) == index) }
       if index > 0 { #expect(chunk[table.boundaries[index - 1]] != nil) }
     }
   }

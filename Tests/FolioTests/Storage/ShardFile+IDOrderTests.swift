@@ -41,22 +41,34 @@ import Testing
     #expect(keys == [0x0102, 0x0103, 0x0204, 0x0305, 0x0301])
   }
 
+  /// A layout of the records below.
+  static let layout = RowLayout(columns: [
+    RowColumn(name: "id", kind: .int), RowColumn(name: "name", kind: .string),
+    RowColumn(name: "tags", kind: .list, element: .string),
+  ])
+
   @Test func shardBytesListRecordsInIdentifierOrder() throws {
-    var records = IDTable<JSONObject>()
+    var records: [(key: RecordID, value: JSONObject)] = []
     for id in Self.randomIDs(count: 500, in: -1000...1_000_000, seed: 7) {
-      records[.int(id)] = ["id": .int(id), "name": .string("n\(id)"), "tags": ["a", "b"]]
+      records.append((.int(id), ["id": .int(id), "name": .string("n\(id)"), "tags": ["a", "b"]]))
     }
     let expected = records.sorted { $0.key < $1.key }.map { JSONValue.object($0.value) }
-    #expect(ShardFile.bytes(records) == JSONWriter.bytes(.array(expected), style: .pretty))
-    // Entries already in identifier order (a chunk read from its file) are written as they are.
-    let ascending = IDTable(records.sorted { $0.key < $1.key })
-    #expect(ShardFile.bytes(ascending) == JSONWriter.bytes(.array(expected), style: .pretty))
+    let chunk = RowWriterTests.chunk(Self.layout, records.map { ($0.key, $0.value) })
+    #expect(ShardFile.idOrder(chunk.ids) != nil)
+    #expect(ShardFile.bytes(chunk, skipping: []) == JSONWriter.bytes(.array(expected), style: .pretty))
+    // Rows already in identifier order (a chunk read from its file) are written as they are.
+    let ascending = RowWriterTests.chunk(Self.layout, records.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    #expect(ShardFile.idOrder(ascending.ids) == nil)
+    #expect(ShardFile.bytes(ascending, skipping: []) == JSONWriter.bytes(.array(expected), style: .pretty))
 
-    records[.string("s")] = ["id": "s"]
-    records[.composite([.int(1), .string("x")])] = ["id": [1, "x"]]
-    let mixed = records.sorted { $0.key < $1.key }.map(\.value)
-    #expect(ShardFile.recordsInIDOrder(records) == mixed)
+    records.append((.string("s"), ["id": "s"]))
+    records.append((.composite([.int(1), .string("x")]), ["id": [1, "x"]]))
+    let mixed = records.sorted { $0.key < $1.key }
+    let mixedChunk = RowWriterTests.chunk(Self.layout, records.map { ($0.key, $0.value) })
+    let order = try #require(ShardFile.idOrder(mixedChunk.ids))
+    #expect(order.map { mixedChunk.ids[$0] } == mixed.map(\.key))
     #expect(
-      ShardFile.bytes(records) == JSONWriter.bytes(.array(mixed.map { .object($0) }), style: .pretty))
+      ShardFile.bytes(mixedChunk, skipping: [])
+        == JSONWriter.bytes(.array(mixed.map { .object($0.value) }), style: .pretty))
   }
 }

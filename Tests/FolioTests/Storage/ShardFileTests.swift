@@ -80,7 +80,11 @@ import Testing
     let records: [(key: RecordID, value: JSONObject)] = [
       (.string("b"), ["id": "b", "n": 2.5]), (.int(10), ["z": true, "id": 10]), (.int(9), ["id": 9]),
     ]
-    let bytes = ShardFile.bytes(IDTable(records))
+    let layout = RowLayout(columns: [
+      RowColumn(name: "id", kind: .int), RowColumn(name: "n", kind: .double),
+      RowColumn(name: "z", kind: .bool),
+    ])
+    let bytes = ShardFile.bytes(RowWriterTests.chunk(layout, records.map { ($0.key, $0.value) }), skipping: [])
     #expect(String(decoding: bytes, as: UTF8.self) == """
       [
         {
@@ -97,7 +101,7 @@ import Testing
       ]
 
       """)
-    #expect(ShardFile.bytes(IDTable()) == Array("[]\n".utf8))
+    #expect(ShardFile.bytes(RowChunk(layout: layout), skipping: []) == Array("[]\n".utf8))
   }
 
   @Test func conflictMarkersAreFoundOnTheirLine() {

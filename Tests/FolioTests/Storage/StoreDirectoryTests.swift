@@ -133,8 +133,8 @@ import FolioTestSupport
     #expect(after.chunkCount == before.chunkCount + 1)
     let chunk = after.chunkIndex(for: boundary)
     #expect(after.boundaries[chunk - 1] == boundary)
-    #expect(after.chunks[chunk].keys.allSatisfy { !($0 < boundary) })
-    #expect(after.chunks[chunk - 1].keys.allSatisfy { $0 < boundary })
+    #expect(after.chunks[chunk].ids.allSatisfy { !($0 < boundary) })
+    #expect(after.chunks[chunk - 1].ids.allSatisfy { $0 < boundary })
     // The new chunk's file is written, and exactly the chunks' files are on disk.
     if let path = test.path { #expect(try files(path, "Click") == after.chunkNames.map { $0 + ".json" }.sorted()) }
     try test.store.delete("Click", boundary)

@@ -249,6 +249,52 @@ struct RowChunk: Sendable {
     extras[Int32(truncatingIfNeeded: row)] = nil
   }
 
+  // MARK: Building rows in place
+
+  /// Starts a new row with every column absent and returns its number; the caller fills it
+  /// with ``setWord(_:_:tag:_:)``, ``appendArena(_:)`` and ``boxValue(_:)``, then names it with
+  /// ``finishRow(_:id:)``. A reader that gives up half-way discards the whole chunk
+  /// (``StoredRowReader``), so an unfinished row never outlives its reader.
+  mutating func beginRow() -> Int {
+    words.append(contentsOf: repeatElement(0, count: layout.wordsPerRow))
+    return rows.count
+  }
+
+  /// Sets `column` of `row` to `word` with `tag` (1 typed, 2 boxed, 3 a to-one's encoded
+  /// identifier); the column must be absent.
+  @inline(__always) mutating func setWord(_ row: Int, _ column: Int, tag: UInt64, _ word: UInt64) {
+    let base = row * layout.wordsPerRow
+    words[base + column >> 5] |= tag << UInt64((column & 31) * 2)
+    words[base + layout.tagWords + column] = word
+  }
+
+  /// Appends `bytes` to the arena and returns their reference, or `nil` when they are too long
+  /// for one.
+  @inline(__always) mutating func appendArena(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
+    arena.append { arena in
+      arena.append(contentsOf: bytes)
+      return true
+    }
+  }
+
+  /// Appends what `write` writes to the arena (``RowArena/append(_:)``).
+  @inline(__always) mutating func appendArena(_ write: (inout ContiguousArray<UInt8>) -> Bool) -> UInt64? {
+    arena.append(write)
+  }
+
+  /// Sets `column` of `row` (absent) to `value`, encoded as ``updateValue(_:forKey:)``
+  /// encodes it: typed when it has an exact encoding, else boxed.
+  mutating func setValue(_ value: JSONValue, _ row: Int, _ column: Int) {
+    let (tag, word) = encode(value, in: layout.columns[column])
+    setWord(row, column, tag: tag, word)
+  }
+
+  /// Names the row ``beginRow()`` started; `false` when `id` already has a row (nothing is
+  /// named then, and the caller discards the chunk).
+  mutating func finishRow(_ row: Int, id: RecordID) -> Bool {
+    rows.insertIfAbsent((), forKey: id).inserted
+  }
+
   // MARK: Compaction
 
   /// Compacts when the arena's garbage passes ``compactionThreshold`` and half the arena.

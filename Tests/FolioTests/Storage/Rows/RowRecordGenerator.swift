@@ -22,7 +22,7 @@ struct RowRecordGenerator {
   static let fragments = [
     "", "a", "Ada", "\u{E9}", "e\u{301}", "\u{0}", "\u{1F600}", "\u{65E5}", "\"\\\n", "happy",
     "2024-02-29T12:34:56.789Z", "123e4567-e89b-12d3-a456-426614174000", "12.5",
-    "a rather longer piece of text, over fifteen bytes",
+    "a rather longer piece of text, over fifteen bytes", "\u{1F}\t/\u{7F}\r\u{8}\u{C}",
   ]
 
   /// A string of a few fragments.
@@ -41,7 +41,10 @@ struct RowRecordGenerator {
   /// A double, often a special one (never NaN).
   mutating func double() -> Double {
     chance(40)
-      ? pick([0.0, -0.0, 0.1, 1e308, -1e308, .leastNonzeroMagnitude, .pi, 1.0, .infinity])
+      ? pick([
+        0.0, -0.0, 0.1, 1e308, -1e308, .leastNonzeroMagnitude, .pi, 1.0, .infinity, 1e21, 1e-7,
+        123.45, -2.5, 1e16, 2_147_483_648.5, 0.001,
+      ])
       : Double.random(in: -1e6...1e6, using: &rng)
   }
 
