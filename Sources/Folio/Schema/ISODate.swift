@@ -143,6 +143,29 @@ public enum ISODate {
     }
   }
 
+  /// ``namesSameInstant(_:canonical:)`` against the canonical text of `milliseconds` (a date
+  /// column's word, Design/0005), written on the stack instead of into a string.
+  ///
+  /// - Parameter shortForm: Whether the spelling without `.000` counts; `false` asks for the
+  ///   canonical text exactly, as comparing the decoded strings would.
+  static func namesSameInstant(_ incoming: String, milliseconds: Int64, shortForm: Bool = true) -> Bool {
+    guard milliseconds >= minimumMilliseconds, milliseconds <= maximumMilliseconds else { return false }
+    var canonical: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    return withUnsafeMutableBytes(of: &canonical) { raw in
+      let c = raw.bindMemory(to: UInt8.self)
+      guard let base = c.baseAddress else { return false }
+      writeCanonical(milliseconds: milliseconds, to: base)
+      let text = UnsafeBufferPointer(rebasing: c[0..<24])
+      let same = incoming.utf8.withContiguousStorageIfAvailable { a in
+        shortForm ? namesSameInstant(a, canonical: text) : a.elementsEqual(text)
+      }
+      if let same { return same }
+      return Array(incoming.utf8).withUnsafeBufferPointer { a in
+        shortForm ? namesSameInstant(a, canonical: text) : a.elementsEqual(text)
+      }
+    }
+  }
+
   /// ``namesSameInstant(_:canonical:)`` of two spellings' UTF-8 bytes.
   private static func namesSameInstant(
     _ a: UnsafeBufferPointer<UInt8>, canonical c: UnsafeBufferPointer<UInt8>

@@ -79,6 +79,23 @@ struct EntityTable: Sendable {
     chunks[chunkIndex(for: id)][id]
   }
 
+  /// Calls `body` with the chunk that holds `id`'s record and its row there, and returns its
+  /// result; `nil` when there is no such record. Nothing is decoded.
+  @inline(__always) func withRow<Result>(of id: RecordID, _ body: (RowChunk, Int) throws -> Result)
+    rethrows -> Result?
+  {
+    let chunk = chunkIndex(for: id)
+    guard let row = chunks[chunk].row(of: id) else { return nil }
+    return try body(chunks[chunk], row)
+  }
+
+  /// Calls `body` with every identifier, chunk by chunk in row order, without decoding records.
+  func forEachID(_ body: (RecordID) throws -> Void) rethrows {
+    for chunk in chunks {
+      for id in chunk.ids { try body(id) }
+    }
+  }
+
   /// Stores `record` under `id` (or removes it for `nil`), splitting or merging chunks when
   /// `id` is a boundary, and returns the previous record.
   @discardableResult

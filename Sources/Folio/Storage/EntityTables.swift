@@ -48,6 +48,15 @@ struct EntityTables: Sendable {
     return tables[i][id]
   }
 
+  /// ``EntityTable/withRow(of:_:)`` of the table named `name`; `nil` for an unknown entity or
+  /// a missing record.
+  @inline(__always) func withRow<Result>(
+    _ name: String, _ id: RecordID, _ body: (RowChunk, Int) throws -> Result
+  ) rethrows -> Result? {
+    guard let i = position(of: name) else { return nil }
+    return try tables[i].withRow(of: id, body)
+  }
+
   /// Changes the table of `name` in place (its shards are not copied).
   ///
   /// - Returns: what `body` returns, or `nil` when there is no such table.

@@ -84,8 +84,20 @@ extension SyncPlanner {
     // runs, only records its own items wrote, each reached first: an identifier reached for the
     // first time has no record, and needs no lookup (callgrind, 100k day 1: 699 instructions an
     // item, and at 1M a cache miss in a growing table).
-    let existing =
-      isFirstReach && holdsOnlyItsItems[context] ? nil : work.record(ctx.name, id)
+    let mayExist = !(isFirstReach && holdsOnlyItsItems[context])
+    // An item that gives only the values its stored row holds is settled on the row, with no
+    // record decoded (Design/0005): the usual item of a repeated sync (day 2 of the benchmark:
+    // 85% of the items). Rules over records need the decoded record, so they go the full way.
+    if mayExist, level.updateExisting || level.forceUpdate, !level.forceInsert,
+      ctx.entity.shouldUpdate == nil, ctx.entity.validityRules.isEmpty,
+      let unchanged = work.state.tables.withRow(ctx.name, id, { chunk, row in
+        SyncPlanner.givesStoredValues(ctx, item, itemAt, chunk, row, attributeColumns[context])
+      }), unchanged
+    {
+      try applyRelationshipsOfUnchanged(context, id, item, slot: slot, at: pointer, level: level)
+      return Upserted(id: id, slot: slot, exists: true)
+    }
+    let existing = mayExist ? work.record(ctx.name, id) : nil
     if level.forceInsert, existing != nil {
       throw SyncError(
         code: .duplicateIdentifier,
@@ -171,19 +183,8 @@ extension SyncPlanner {
       swap(&values, &scratchValues)
     }
     // Relationship values are checked before anything is written, so a bad one rejects the item.
-    var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
-    for relationshipSlot in ctx.relationships {
-      // The key as the item gives it (`team_id`), for every pointer below it.
-      guard let found = relationshipSlot.member.match(in: item) else { continue }
-      let raw = found.value
-      switch readRelationship(relationshipSlot, raw, at: pointer.appending(found.path)) {
-      case .success(.many(let elements, _)) where found.isReferenceKey:
-        inputs.append((relationshipSlot, .many(elements, byReference: true)))
-      case .success(let input): inputs.append((relationshipSlot, input))
-      case .failure(let reason):
-        mark(slot, .rejected, reason.reason, at: pointer.appending(found.path))
-        return Upserted(id: id, slot: slot, exists: existing != nil)
-      }
+    guard let inputs = relationshipInputs(ctx, item, slot: slot, at: pointer) else {
+      return Upserted(id: id, slot: slot, exists: existing != nil)
     }
     // Rules: should-update (D12 of DKDBManager), then validity (D14).
     if let existing, let rule = ctx.entity.shouldUpdate, !level.forceUpdate,
@@ -221,6 +222,71 @@ extension SyncPlanner {
       try applyRelationships(context, id, inputs, level: level)
     }
     return Upserted(id: id, slot: slot, exists: true)
+  }
+
+  /// The relationship values `item` gives, read and checked; `nil` after marking the item
+  /// rejected for a bad one.
+  mutating func relationshipInputs(
+    _ ctx: EntityContext, _ item: JSONObject, slot: Int, at pointer: Pointer
+  ) -> [(EntityContext.RelationshipSlot, RelationshipInput)]? {
+    var inputs: [(EntityContext.RelationshipSlot, RelationshipInput)] = []
+    for relationshipSlot in ctx.relationships {
+      // The key as the item gives it (`team_id`), for every pointer below it.
+      guard let found = relationshipSlot.member.match(in: item) else { continue }
+      let raw = found.value
+      switch readRelationship(relationshipSlot, raw, at: pointer.appending(found.path)) {
+      case .success(.many(let elements, _)) where found.isReferenceKey:
+        inputs.append((relationshipSlot, .many(elements, byReference: true)))
+      case .success(let input): inputs.append((relationshipSlot, input))
+      case .failure(let reason):
+        mark(slot, .rejected, reason.reason, at: pointer.appending(found.path))
+        return nil
+      }
+    }
+    return inputs
+  }
+
+  /// The rest of an upsert whose item changes no attribute of its stored record (settled on
+  /// the row): its relationships, read, checked and applied. Nothing is written for the record
+  /// itself.
+  private mutating func applyRelationshipsOfUnchanged(
+    _ context: Int, _ id: RecordID, _ item: JSONObject, slot: Int, at pointer: Pointer, level: Level
+  ) throws(SyncError) {
+    let ctx = contexts[context]
+    guard !ctx.relationships.isEmpty,
+      let inputs = relationshipInputs(ctx, item, slot: slot, at: pointer), !inputs.isEmpty
+    else { return }
+    try applyRelationships(context, id, inputs, level: level)
+  }
+
+  /// Whether every attribute value `item` gives is the one the stored record holds in `row` of
+  /// `chunk` (its attributes in `columns`): ``givesStoredValues(_:_:_:stored:_:)`` on the row,
+  /// comparing words and arena bytes where they are stored.
+  static func givesStoredValues(
+    _ ctx: EntityContext, _ item: JSONObject, _ itemAt: [Int], _ chunk: RowChunk, _ row: Int,
+    _ columns: [Int]
+  ) -> Bool {
+    let offset = ctx.identifiers.count
+    let columnCount = chunk.layout.columns.count
+    return item.values.withUnsafeBufferPointer { given in
+      guard let given = given.baseAddress else { return false }
+      for (n, slot) in ctx.attributes.enumerated() {
+        let column = columns[n]
+        if slot.keys != nil {
+          let position = itemAt[offset + n]
+          if position < 0 { continue }
+          guard column >= 0, column < columnCount,
+            slot.settles(at: given + position, row: row, column: column, in: chunk, ctx.dateFormats)
+          else { return false }
+        } else {
+          guard let raw = slot.member.value(in: item) else { continue }
+          guard column >= 0, column < columnCount,
+            withUnsafePointer(to: raw, { slot.settles(at: $0, row: row, column: column, in: chunk, ctx.dateFormats) })
+          else { return false }
+        }
+      }
+      return true
+    }
   }
 
   /// Whether every attribute value `item` gives is the one `stored` (the record, read at

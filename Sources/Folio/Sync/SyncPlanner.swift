@@ -120,6 +120,10 @@ struct SyncPlanner {
   var itemPositions: [MemberPositions] = []
   /// Per context: where the attributes sit in the last stored record read.
   var recordPositions: [MemberPositions] = []
+  /// Per context: the column of each attribute in the entity's rows (``RowLayout``), in
+  /// ``EntityContext/attributes`` order, or -1; an unchanged item is told from its stored row
+  /// by these, without decoding the record.
+  var attributeColumns: [[Int]] = []
   /// The buffer ``upsert(_:_:at:level:)`` reads an item's attribute values into, kept between
   /// items so an item does not allocate and free one (a nested upsert finds it taken and makes
   /// its own).
@@ -294,6 +298,8 @@ struct SyncPlanner {
     // mapping, and their (always -1) position is never consulted.
     itemPositions.append(MemberPositions(candidates: context.itemKeys.map { $0 ?? [] }))
     recordPositions.append(MemberPositions(names: context.attributes.map(\.name)))
+    let layout = base.index.layout(entity)
+    attributeColumns.append(context.attributes.map { layout.column(named: $0.name) ?? -1 })
     contextByName[entity] = contexts.count - 1
     return contexts.count - 1
   }
@@ -378,12 +384,20 @@ struct SyncPlanner {
     var doomed: [RecordID] = []
     var inScope = 0
     let reached = self.reached[context]
-    work.state.forEachRecord(of: name) { id, record in
-      if let scope, !scope.contains(record) { return }
-      inScope += 1
-      // Listed at the top level or reached through nesting (self-referential entities).
-      if reached[id] != nil { return }
-      doomed.append(id)
+    if let scope {
+      work.state.forEachRecord(of: name) { id, record in
+        if !scope.contains(record) { return }
+        inScope += 1
+        // Listed at the top level or reached through nesting (self-referential entities).
+        if reached[id] != nil { return }
+        doomed.append(id)
+      }
+    } else {
+      // Without a scope only identifiers are read: no record is decoded from its row.
+      work.state.tables[name]?.forEachID { id in
+        inScope += 1
+        if reached[id] == nil { doomed.append(id) }
+      }
     }
     return try deleteMissing(
       doomed, of: name, outOf: inScope, described: "\(name) records in scope",

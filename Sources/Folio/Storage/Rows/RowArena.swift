@@ -82,7 +82,7 @@ struct RowArena: Sendable {
   }
 
   /// Whether two buffers of equal length hold the same bytes, compared 8 at a time.
-  private static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+  static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
     var i = 0
     while i + 8 <= x.count {
       if x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
