@@ -117,9 +117,16 @@ struct RowArena: Sendable {
   /// Appends the UTF-8 bytes of `text`; `nil` when it is too long for a reference.
   mutating func append(_ text: String) -> UInt64? {
     append { bytes in
-      bytes.append(contentsOf: text.utf8)
+      Self.appendUTF8(text, to: &bytes)
       return true
     }
+  }
+
+  /// Appends the UTF-8 bytes of `text`, copied from its storage in one go where it has
+  /// contiguous storage (the generic append of `text.utf8` went byte by byte).
+  @inline(__always) static func appendUTF8(_ text: String, to bytes: inout ContiguousArray<UInt8>) {
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    if copied == nil { bytes.append(contentsOf: text.utf8) }
   }
 
   /// Appends a copy of the bytes `reference` names in `source` and returns the copy's reference
@@ -132,7 +139,7 @@ struct RowArena: Sendable {
 
   /// Appends `word` as 8 little-endian bytes.
   @inline(__always) static func appendWord(_ word: UInt64, to bytes: inout ContiguousArray<UInt8>) {
-    withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
+    for shift in stride(from: UInt64(0), to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> shift)) }
   }
 
   /// Appends a 4-byte little-endian length and the UTF-8 bytes of `text`.
@@ -141,10 +148,13 @@ struct RowArena: Sendable {
   ) -> Bool {
     let length = text.utf8.count
     guard length <= maximumLength else { return false }
-    withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) {
-      bytes.append(contentsOf: $0)
-    }
-    bytes.append(contentsOf: text.utf8)
+    // Byte by byte: the generic append of a raw buffer cost more than the four appends.
+    let count = UInt32(truncatingIfNeeded: length)
+    bytes.append(UInt8(truncatingIfNeeded: count))
+    bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+    bytes.append(UInt8(truncatingIfNeeded: count >> 16))
+    bytes.append(UInt8(truncatingIfNeeded: count >> 24))
+    appendUTF8(text, to: &bytes)
     return true
   }
 
