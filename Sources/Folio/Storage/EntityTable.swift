@@ -131,8 +131,9 @@ struct EntityTable: Sendable {
     // Usually only the new boundary record moves (records arrive in identifier order), so the
     // chunk loses a few entries instead of being rebuilt.
     var moved = RowChunk(layout: layout)
-    for key in chunks[chunk].ids where !(key < id) {
-      if let record = chunks[chunk][key] { moved.updateValue(record, forKey: key) }
+    let ids = chunks[chunk].ids
+    for row in ids.indices where !(ids[row] < id) {
+      moved.appendRow(row, of: chunks[chunk], id: ids[row])
     }
     for key in moved.ids { chunks[chunk].removeValue(forKey: key) }
     boundaries.insert(id, at: chunk)
@@ -144,9 +145,8 @@ struct EntityTable: Sendable {
     let boundary = boundaries.remove(at: chunk - 1)
     let records = chunks.remove(at: chunk)
     chunks[chunk - 1].reserveCapacity(chunks[chunk - 1].count + records.count)
-    for (id, record) in records where !chunks[chunk - 1].contains(id) {
-      chunks[chunk - 1].updateValue(record, forKey: id)
-    }
+    let ids = records.ids
+    for row in ids.indices { chunks[chunk - 1].appendRow(row, of: records, id: ids[row]) }
     let hash = ShardLayout.boundaryHash(boundary)
     boundaryHashes.remove(hash)
     // A record that collided with the deleted boundary may start a chunk now.

@@ -122,6 +122,11 @@ struct RowArena: Sendable {
     }
   }
 
+  /// Appends `raw`'s bytes in one copy (the generic append of a raw buffer went byte by byte).
+  @inline(__always) static func appendBytes(_ raw: UnsafeRawBufferPointer, to bytes: inout ContiguousArray<UInt8>) {
+    bytes.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
+  }
+
   /// Appends the UTF-8 bytes of `text`, copied from its storage in one go where it has
   /// contiguous storage (the generic append of `text.utf8` went byte by byte).
   @inline(__always) static func appendUTF8(_ text: String, to bytes: inout ContiguousArray<UInt8>) {

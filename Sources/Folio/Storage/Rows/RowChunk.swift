@@ -272,7 +272,7 @@ struct RowChunk: Sendable {
   /// for one.
   @inline(__always) mutating func appendArena(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
     arena.append { arena in
-      arena.append(contentsOf: bytes)
+      RowArena.appendBytes(bytes, to: &arena)
       return true
     }
   }
@@ -293,6 +293,36 @@ struct RowChunk: Sendable {
   /// named then, and the caller discards the chunk).
   mutating func finishRow(_ row: Int, id: RecordID) -> Bool {
     rows.insertIfAbsent((), forKey: id).inserted
+  }
+
+  /// Appends a copy of `other`'s `row` (a chunk of the same layout) under `id`, its words as
+  /// they are, its arena bytes and boxed values copied over: moving a record between chunks
+  /// (a split or a merge) decodes and encodes nothing. `false`, copying nothing, when `id`
+  /// already has a row.
+  @discardableResult
+  mutating func appendRow(_ row: Int, of other: RowChunk, id: RecordID) -> Bool {
+    precondition(rows.count < Int(Int32.max), "RowChunk: more rows than Int32 numbers")
+    guard rows.insertIfAbsent((), forKey: id).inserted else { return false }
+    let wordsPerRow = layout.wordsPerRow
+    let base = words.count
+    let source = row * wordsPerRow
+    words.append(contentsOf: other.words[source..<source + wordsPerRow])
+    let columns = layout.columns
+    for column in columns.indices {
+      let word = words[base + layout.tagWords + column]
+      switch other.tag(row, column) {
+      case 1 where columns[column].usesArena, 3:
+        words[base + layout.tagWords + column] = arena.appendCopy(of: word, from: other.arena)
+      case 2:
+        words[base + layout.tagWords + column] = UInt64(box(other.boxes[Int(truncatingIfNeeded: word)]))
+      default:
+        break
+      }
+    }
+    if !other.extras.isEmpty, let extra = other.extras[Int32(truncatingIfNeeded: row)] {
+      extras[Int32(truncatingIfNeeded: rows.count - 1)] = extra
+    }
+    return true
   }
 
   // MARK: Compaction

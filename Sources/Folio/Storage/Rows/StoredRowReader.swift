@@ -12,21 +12,31 @@ import FolioJSON
 /// with its place (``StoreLoader/loadFile(_:reader:file:pool:)``). A record it takes is
 /// therefore exactly the record the general path would have kept, encoded the same way.
 struct StoredRowReader: Sendable {
-  /// How one column's value is read.
-  private enum Plan: Sendable {
+  /// How one column's value is read. A payload-free enum, so choosing a column's plan copies
+  /// nothing (an enum with arrays in its cases was copied, with a retain and a release, for
+  /// every value read: about 1,850 instructions a record, callgrind, 100k open).
+  private enum Plan: UInt8, Sendable {
     case int, double, bool, date, uuid, string
-    /// The cases' UTF-8 bytes, in case order.
-    case enumeration([[UInt8]])
-    /// Validated by the attribute, then kept as its column encodes it (decimals, objects).
-    case validated(Attribute)
-    /// The elements' kind and, for an enumeration, its cases' bytes.
-    case list(RowColumn.Kind, [[UInt8]])
+    /// Cases' bytes in ``StoredRowReader/cases``.
+    case enumeration
+    /// Validated by the attribute (``StoredRowReader/attributes``), then kept as its column
+    /// encodes it (decimals, objects).
+    case validated
+    /// Elements of the kind in ``StoredRowReader/elements`` (and cases, for enumerations).
+    case list
     case toOne
-    case toMany(ordered: Bool)
+    case toMany
+    case orderedToMany
   }
 
   let layout: RowLayout
   private let plans: [Plan]
+  /// Per column: an enumeration's (or a list of enumerations') cases as UTF-8 bytes.
+  private let cases: [[[UInt8]]]
+  /// Per column: a list's element kind (`.string` for other columns).
+  private let elements: [RowColumn.Kind]
+  /// Per column: the attribute a `.validated` plan validates with.
+  private let attributes: [Attribute?]
   /// Each column's name as UTF-8 bytes, for matching keys without making strings.
   private let names: [[UInt8]]
   /// The columns a record must have (non-optional attributes).
@@ -42,17 +52,20 @@ struct StoredRowReader: Sendable {
     self.layout = layout
     var plans: [Plan] = []
     var required: [Int] = []
+    var attributes: [Attribute?] = []
     for (n, column) in layout.columns.enumerated() {
       if let relationship = entity.relationship(named: column.name) {
-        plans.append(relationship.isToMany ? .toMany(ordered: relationship.isOrdered) : .toOne)
+        plans.append(!relationship.isToMany ? .toOne : relationship.isOrdered ? .orderedToMany : .toMany)
+        attributes.append(nil)
         continue
       }
-      guard let attribute = entity.attribute(named: column.name) else {
+      let attribute = entity.attribute(named: column.name)
+      attributes.append(attribute)
+      guard let attribute else {
         plans.append(.toOne)  // not reached: every column is an attribute or a relationship
         continue
       }
       if !attribute.isOptional { required.append(n) }
-      let cases = column.cases.map { Array($0.utf8) }
       switch column.kind {
       case .int: plans.append(.int)
       case .double: plans.append(.double)
@@ -60,16 +73,18 @@ struct StoredRowReader: Sendable {
       case .date: plans.append(.date)
       case .uuid: plans.append(.uuid)
       case .string: plans.append(.string)
-      case .enumeration: plans.append(.enumeration(cases))
+      case .enumeration: plans.append(.enumeration)
       case .list:
         switch column.element {
-        case .int?, .double?, .bool?, .date?, .uuid?, .string?, .enumeration?:
-          plans.append(.list(column.element ?? .string, cases))
-        default: plans.append(.validated(attribute))
+        case .int?, .double?, .bool?, .date?, .uuid?, .string?, .enumeration?: plans.append(.list)
+        default: plans.append(.validated)
         }
-      case .decimal, .object, .toOne, .toMany: plans.append(.validated(attribute))
+      case .decimal, .object, .toOne, .toMany: plans.append(.validated)
       }
     }
+    cases = layout.columns.map { $0.cases.map { Array($0.utf8) } }
+    elements = layout.columns.map { $0.element ?? .string }
+    self.attributes = attributes
     self.plans = plans
     names = layout.columns.map { Array($0.name.utf8) }
     self.required = required
@@ -92,11 +107,13 @@ struct StoredRowReader: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(buffer, options: JSONParser.Options())
       var output = Output(chunk: RowChunk(layout: layout))
+      // One buffer for every list's elements, reused from list to list.
+      var scratch = ContiguousArray<UInt8>()
       do throws(JSONError) {
         guard try scanner.peek() == .array else { return nil }
         try scanner.beginArray()
         while try scanner.nextElement() {
-          guard try readRecord(&scanner, into: &output) else { return nil }
+          guard try readRecord(&scanner, into: &output, scratch: &scratch) else { return nil }
         }
         try scanner.end()
       } catch {
@@ -108,7 +125,9 @@ struct StoredRowReader: Sendable {
 
   /// Reads one record into a new row of `output.chunk`; `false` when the general path must
   /// read the file.
-  private func readRecord(_ scanner: inout JSONScanner, into output: inout Output) throws(JSONError) -> Bool {
+  private func readRecord(
+    _ scanner: inout JSONScanner, into output: inout Output, scratch: inout ContiguousArray<UInt8>
+  ) throws(JSONError) -> Bool {
     guard try scanner.peek() == .object else { return false }
     try scanner.beginObject()
     let row = output.chunk.beginRow()
@@ -131,7 +150,8 @@ struct StoredRowReader: Sendable {
       guard column >= 0, !seen.contains(column) else { return false }
       seen.insert(column)
       next = column + 1
-      guard try readValue(&scanner, plans[column], row: row, column: column, into: &output.chunk) else { return false }
+      guard try readValue(&scanner, plans[column], row: row, column: column, into: &output.chunk, scratch: &scratch)
+      else { return false }
     }
     for column in required where !seen.contains(column) { return false }
     guard let id = identifier(of: row, in: output.chunk), output.chunk.finishRow(row, id: id) else { return false }
@@ -144,7 +164,8 @@ struct StoredRowReader: Sendable {
   /// Reads the value at the scanner into `column` of `row`; `false` when it is not in the
   /// column's stored form.
   private func readValue(
-    _ scanner: inout JSONScanner, _ plan: Plan, row: Int, column: Int, into chunk: inout RowChunk
+    _ scanner: inout JSONScanner, _ plan: Plan, row: Int, column: Int, into chunk: inout RowChunk,
+    scratch: inout ContiguousArray<UInt8>
   ) throws(JSONError) -> Bool {
     let kind = try scanner.peek()
     let word: UInt64?
@@ -169,19 +190,19 @@ struct StoredRowReader: Sendable {
     case .string:
       guard kind == .string else { return false }
       word = try scanner.readString { chunk.appendArena($0) }
-    case .enumeration(let cases):
+    case .enumeration:
       guard kind == .string else { return false }
-      word = try scanner.readString { Self.caseIndex($0, cases) }
-    case .list(let element, let cases):
+      word = try scanner.readString { Self.caseIndex($0, cases[column]) }
+    case .list:
       guard kind == .array else { return false }
-      var elements = ContiguousArray<UInt8>()
+      scratch.removeAll(keepingCapacity: true)
       try scanner.beginArray()
       while try scanner.nextElement() {
-        guard try Self.readElement(&scanner, element, cases, into: &elements) else { return false }
+        guard try Self.readElement(&scanner, elements[column], cases[column], into: &scratch) else { return false }
       }
-      word = elements.withUnsafeBytes { chunk.appendArena($0) }
-    case .validated(let attribute):
-      guard kind != .null else { return false }
+      word = scratch.withUnsafeBytes { chunk.appendArena($0) }
+    case .validated:
+      guard kind != .null, let attribute = attributes[column] else { return false }
       let value = try scanner.readValue()
       do throws(CoercionError) {
         try attribute.validateStored(value)
@@ -203,7 +224,8 @@ struct StoredRowReader: Sendable {
         return true
       default: return false
       }
-    case .toMany(let ordered):
+    case .toMany, .orderedToMany:
+      let ordered = plan == .orderedToMany
       guard kind == .array else { return false }
       var values: [JSONValue] = []
       var previous: RecordID?
@@ -270,8 +292,12 @@ struct StoredRowReader: Sendable {
       guard kind == .string else { return false }
       return try scanner.readString { bytes in
         guard bytes.count <= RowArena.maximumLength else { return false }
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { elements.append(contentsOf: $0) }
-        elements.append(contentsOf: bytes)
+        let count = UInt32(truncatingIfNeeded: bytes.count)
+        elements.append(UInt8(truncatingIfNeeded: count))
+        elements.append(UInt8(truncatingIfNeeded: count >> 8))
+        elements.append(UInt8(truncatingIfNeeded: count >> 16))
+        elements.append(UInt8(truncatingIfNeeded: count >> 24))
+        RowArena.appendBytes(bytes, to: &elements)
         return true
       }
     default:
