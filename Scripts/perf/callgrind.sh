@@ -28,7 +28,7 @@ phases = [
     ("  the report, its calling thread (SyncPlanner.finish)", r"SyncPlanner\.finish\(entity:(parts:)?\)$"),
     ("the report's passes, on every core (OutcomeBuilder)", r"OutcomeBuilder\.(tally|build)\("),
     ("parsing thread (ChunkParser.produce)", r"ChunkParser\.produce\(first:\)$"),
-    ("open, its file loads on every core (closure in StoreLoader.load)", r"closure #1 in StoreLoader\.load\(\)$"),
+    ("open, its file loads on every core (closure in StoreLoader.load)", r"closure #\d+ in StoreLoader\.load\(\)$"),
     ("commit, its calling thread (Store.commit)", r"Store\.commit\(_:backend:\)$"),
     ("writer, on every core (JSONWriter.prettyBytes(ofObjects:))", r"JSONWriter\.prettyBytes\(ofObjects:\)$"),
     # Before the writer on rows: decoding a chunk's records for it, then ordering and writing them.

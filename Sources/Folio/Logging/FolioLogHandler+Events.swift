@@ -52,7 +52,7 @@ extension FolioLogHandler {
       metadata: metadata)
     guard accepts(.debug) else { return }
     for entry in changes {
-      let event = entry.before == nil ? "record.inserted" : entry.after == nil ? "record.deleted" : "record.updated"
+      let event = entry.before == nil ? "record.inserted" : !entry.exists ? "record.deleted" : "record.updated"
       log(
         .debug, event, "\(entry.key.entity) \(entry.key.id) \(event.dropFirst("record.".count))",
         metadata: [

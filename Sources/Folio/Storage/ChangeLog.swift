@@ -1,22 +1,21 @@
-/// The records a unit of work touched, each with its value before the work began and now.
+/// The records a unit of work touched, each with its value before the work began and whether
+/// it exists now and differs from that value.
 ///
-/// Entries keep the order of first touch, so reports and notifications are deterministic.
+/// The log holds keys, not records (Design/0005): a record's value now is read from the
+/// working state the log belongs to (``WorkingState/after(_:)``), so an insert keeps no copy
+/// of what it wrote. Entries keep the order of first touch, so reports and notifications are
+/// deterministic.
 struct ChangeLog: Sendable {
   /// One touched record.
   struct Entry: Sendable {
     let key: RecordKey
     /// The record when the work began (`nil`: it did not exist).
     let before: JSONObject?
-    /// The record now (`nil`: it does not exist).
-    var after: JSONObject?
-    /// Whether the record really differs from its starting value.
-    var isChange: Bool {
-      // Compared in place: `before != after` copied both records (retains and releases of four
-      // arrays) for every entry, each time a commit or a report asked.
-      withUnsafePointer(to: before) { before in
-        withUnsafePointer(to: after) { after in !JSONObject.same(at: before, after) }
-      }
-    }
+    /// Whether the record exists now (its value is in the working state).
+    var exists: Bool
+    /// Whether the record really differs from its starting value, settled when the entry was
+    /// last noted.
+    var isChange: Bool
   }
 
   private(set) var entries: [Entry] = []
@@ -41,10 +40,45 @@ struct ChangeLog: Sendable {
     let next = entries.count
     let (earlier, inserted) = positions[table].insertIfAbsent(next, forKey: key.id)
     if !inserted {
-      entries[earlier].after = new
+      entries[earlier].exists = new != nil
+      // Compared in place: `before != new` copies both records (retains and releases of four
+      // arrays).
+      entries[earlier].isChange = withUnsafePointer(to: entries[earlier].before) { before in
+        withUnsafePointer(to: new) { new in !JSONObject.same(at: before, new) }
+      }
       return earlier
     }
-    entries.append(Entry(key: key, before: old, after: new))
+    let isChange = withUnsafePointer(to: old) { old in
+      withUnsafePointer(to: new) { new in !JSONObject.same(at: old, new) }
+    }
+    entries.append(Entry(key: key, before: old, exists: new != nil, isChange: isChange))
+    return next
+  }
+
+  /// Notes that `key`, which did not exist, was inserted (``note(_:old:new:)`` without the
+  /// record: an insert written straight into a row keeps no copy of it). `current` gives the
+  /// record as written, which is read only when the unit deleted the same record earlier.
+  ///
+  /// - Returns: the entry's position in ``entries``.
+  @discardableResult
+  mutating func noteInsert(_ key: RecordKey, current: () -> JSONObject?) -> Int {
+    let table = table(for: key.entity)
+    let next = entries.count
+    let (earlier, inserted) = positions[table].insertIfAbsent(next, forKey: key.id)
+    if !inserted {
+      entries[earlier].exists = true
+      if entries[earlier].before == nil {
+        entries[earlier].isChange = true
+      } else {
+        // Deleted, then written again in the same unit: a change unless it is the record it was.
+        let now = current()
+        entries[earlier].isChange = withUnsafePointer(to: entries[earlier].before) { before in
+          withUnsafePointer(to: now) { now in !JSONObject.same(at: before, now) }
+        }
+      }
+      return earlier
+    }
+    entries.append(Entry(key: key, before: nil, exists: true, isChange: true))
     return next
   }
 

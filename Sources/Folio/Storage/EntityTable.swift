@@ -112,18 +112,31 @@ struct EntityTable: Sendable {
       return old
     }
     let old = chunks[chunk].updateValue(record, forKey: id)
-    if old == nil {
-      count += 1
-      let hash = ShardLayout.boundaryHash(id)
-      if ShardLayout.isBoundary(hash: hash) {
-        if boundaryHashes.insert(hash).inserted {
-          split(chunk, at: id)
-        } else {
-          collisions.insert(id)
-        }
+    if old == nil { didInsert(id, into: chunk) }
+    return old
+  }
+
+  /// Inserts a row for `id`, which has none, filled by `fill` (``RowChunk/insertRow(_:_:)``),
+  /// splitting its chunk when `id` is a boundary; `false`, changing nothing, when `id` has a
+  /// record.
+  mutating func insertRow(_ id: RecordID, _ fill: (inout RowChunk, Int) -> Void) -> Bool {
+    let chunk = chunkIndex(for: id)
+    guard chunks[chunk].insertRow(id, fill) else { return false }
+    didInsert(id, into: chunk)
+    return true
+  }
+
+  /// Counts a record just inserted into `chunk` and starts a new chunk when it is a boundary.
+  private mutating func didInsert(_ id: RecordID, into chunk: Int) {
+    count += 1
+    let hash = ShardLayout.boundaryHash(id)
+    if ShardLayout.isBoundary(hash: hash) {
+      if boundaryHashes.insert(hash).inserted {
+        split(chunk, at: id)
+      } else {
+        collisions.insert(id)
       }
     }
-    return old
   }
 
   /// Moves the records of `chunk` from `id` on into a new chunk after it, started by `id`.

@@ -136,8 +136,8 @@ extension Store {
     let events = changes.map { entry in
       RecordChange(
         key: entry.key,
-        kind: entry.before == nil ? .insert : entry.after == nil ? .delete : .update,
-        before: entry.before, after: entry.after)
+        kind: entry.before == nil ? .insert : !entry.exists ? .delete : .update,
+        before: entry.before, after: work.after(entry))
     }
     let event = CommitEvent(generation: next.generation, changes: events, state: next)
     for listener in listeners { listener(event) }

@@ -52,6 +52,28 @@ struct WorkingState: Sendable {
     return log.note(RecordKey(entity, id), old: old, new: record)
   }
 
+  /// Inserts a record of `entity` under `id`, which has none, written straight into a row by
+  /// `fill` (Design/0005): no `JSONObject` is built, and the log keeps only the key. `fill`
+  /// must write only attribute columns (a new record has no links yet, so no inverse or
+  /// reverse index is touched).
+  ///
+  /// - Returns: the record's position in the change log; `nil`, writing nothing, when the
+  ///   entity is unknown, `id` has a record, or secondary indexes must see the record (the
+  ///   caller then builds it and uses ``put(_:_:_:)``).
+  mutating func insertRow(_ entity: String, _ id: RecordID, _ fill: (inout RowChunk, Int) -> Void) -> Int? {
+    guard state.secondary.isEmpty,
+      state.tables.update(entity, { $0.insertRow(id, fill) }) == true
+    else { return nil }
+    revision += 1
+    return log.noteInsert(RecordKey(entity, id)) { state.record(entity, id) }
+  }
+
+  /// The record `entry` of this state's change log names, as it is now; `nil` when it does not
+  /// exist.
+  func after(_ entry: borrowing ChangeLog.Entry) -> JSONObject? {
+    entry.exists ? state.record(entry.key.entity, entry.key.id) : nil
+  }
+
   /// Makes room in the change log for `count` records of `entity` about to be written.
   mutating func reserveLog(_ count: Int, for entity: String) {
     log.reserve(count, for: entity)

@@ -49,8 +49,8 @@ public struct SyncPlan: Sendable {
       guard entry.isChange else { return nil }
       return RecordChange(
         key: entry.key,
-        kind: entry.before == nil ? .insert : entry.after == nil ? .delete : .update,
-        before: entry.before, after: entry.after)
+        kind: entry.before == nil ? .insert : !entry.exists ? .delete : .update,
+        before: entry.before, after: result.after(entry))
     }
   }
 

@@ -58,7 +58,7 @@ extension SyncPlanner {
     unwritten.sort { $0.slot < $1.slot }
     let builder = OutcomeBuilder(
       pending: pending, notes: notes, entries: entries, names: contexts.map(\.name),
-      unwritten: unwritten)
+      unwritten: unwritten, state: work.state)
     let sideDeletions = sideEffects.filter { builder.isDeletion(entries[$0]) }
     let sideOthers = sideEffects.filter { !builder.isDeletion(entries[$0]) }
     let parts =
@@ -98,11 +98,11 @@ extension SyncPlanner {
           deletionsAt: deletionBase + partStarts[part].deletions)
       }
       for (n, position) in sideOthers.enumerated() {
-        (base + outcomeTotal + n).initialize(to: SyncPlanner.outcome(for: entries[position], reason: nil))
+        (base + outcomeTotal + n).initialize(to: SyncPlanner.outcome(for: entries[position], in: work.state, reason: nil))
       }
       for (n, position) in sideDeletions.enumerated() {
         (base + deletionBase + deletionTotal + n).initialize(
-          to: SyncPlanner.outcome(for: entries[position], reason: nil))
+          to: SyncPlanner.outcome(for: entries[position], in: work.state, reason: nil))
       }
       initialized = total
     }
@@ -115,12 +115,13 @@ extension SyncPlanner {
     if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
   }
 
-  /// The diff-based outcome of a changed log entry.
-  static func outcome(for entry: borrowing ChangeLog.Entry, reason: String?) -> SyncOutcome {
+  /// The diff-based outcome of a changed log entry of `state`'s working state (an update's
+  /// record now is read from it).
+  static func outcome(for entry: borrowing ChangeLog.Entry, in state: StoreState, reason: String?) -> SyncOutcome {
     guard entry.before != nil else {
       return SyncOutcome(entity: entry.key.entity, id: entry.key.id, kind: .inserted)
     }
-    guard let before = entry.before, let after = entry.after else {
+    guard let before = entry.before, entry.exists, let after = state.record(entry.key.entity, entry.key.id) else {
       return SyncOutcome(entity: entry.key.entity, id: entry.key.id, kind: .deleted, reason: reason)
     }
     return SyncOutcome(
@@ -187,12 +188,14 @@ private struct OutcomeBuilder: Sendable {
   let names: [String]
   /// (slot, log position) of changed entries the upsert did not write, in slot order.
   let unwritten: [(slot: Int, position: Int)]
+  /// The working state the entries belong to, where an updated record's value now is read.
+  let state: StoreState
 
   /// Whether `entry` is a deletion (its outcome goes last).
   @inline(__always) func isDeletion(_ entry: borrowing ChangeLog.Entry) -> Bool {
-    // Tags tested where they are: `!= nil` may copy a record (a retain and release of each
+    // The tag tested where it is: `!= nil` may copy a record (a retain and release of each
     // array) to compare it.
-    if case .some = entry.after { return false }
+    if entry.exists { return false }
     if case .some = entry.before { return true }
     return false
   }
@@ -271,7 +274,8 @@ private struct OutcomeBuilder: Sendable {
                 outcome += 1
               }
               target.initialize(
-                to: SyncPlanner.outcome(for: entries[position], reason: note < 0 ? nil : notes[note].reason))
+                to: SyncPlanner.outcome(
+                  for: entries[position], in: state, reason: note < 0 ? nil : notes[note].reason))
               continue
             }
             var kind = pending[slot].kind ?? .unchanged

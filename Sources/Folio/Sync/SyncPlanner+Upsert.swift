@@ -176,6 +176,15 @@ extension SyncPlanner {
             if stored != values[n] { record[attributeSlot.name] = values[n].take() }
           }
         }
+      } else if ctx.entity.validityRules.isEmpty, rowColumns[context] != nil {
+        // A new record with no rule to see it is written straight into a row, with no
+        // `JSONObject` built (Design/0005): its relationships are checked first, as below.
+        if let written = try insertRow(context, id, item, &values, slot: slot, at: pointer, level: level) {
+          for n in values.indices { values[n] = nil }
+          swap(&values, &scratchValues)
+          return written
+        }
+        record = SyncPlanner.newRecord(ctx, id, &values)
       } else {
         record = SyncPlanner.newRecord(ctx, id, &values)
       }
@@ -218,6 +227,44 @@ extension SyncPlanner {
     if existing == nil || changed, let position = work.put(ctx.name, id, record) {
       pending[slot].logPosition = position
     }
+    if !inputs.isEmpty {
+      try applyRelationships(context, id, inputs, level: level)
+    }
+    return Upserted(id: id, slot: slot, exists: true)
+  }
+
+  /// Inserts the new record of `context` under `id` from its attribute `values` straight into
+  /// a row, then applies the item's relationships: the rest of an upsert that inserts.
+  ///
+  /// - Returns: what the upsert did; `nil` when the working state takes no row-built insert
+  ///   (secondary indexes must see the record), having written nothing: the caller then builds
+  ///   the record.
+  private mutating func insertRow(
+    _ context: Int, _ id: RecordID, _ item: JSONObject, _ values: inout [JSONValue?], slot: Int,
+    at pointer: Pointer, level: Level
+  ) throws(SyncError) -> Upserted? {
+    let ctx = contexts[context]
+    guard let columns = rowColumns[context] else { return nil }
+    guard let inputs = relationshipInputs(ctx, item, slot: slot, at: pointer) else {
+      return Upserted(id: id, slot: slot, exists: false)
+    }
+    let identifierCount = ctx.identifiers.count
+    let written = withUnsafeMutablePointer(to: &values) { values in
+      work.insertRow(ctx.name, id) { chunk, row in
+        for n in 0..<identifierCount {
+          if identifierCount == 1 {
+            chunk.setValue(id.jsonValue, row, columns[n])
+          } else if case .composite(let parts) = id, n < parts.count {
+            chunk.setValue(parts[n].jsonValue, row, columns[n])
+          }
+        }
+        for n in values.pointee.indices {
+          if let value = values.pointee[n] { chunk.setValue(value, row, columns[identifierCount + n]) }
+        }
+      }
+    }
+    guard let position = written else { return nil }
+    pending[slot].logPosition = position
     if !inputs.isEmpty {
       try applyRelationships(context, id, inputs, level: level)
     }

@@ -124,6 +124,9 @@ struct SyncPlanner {
   /// ``EntityContext/attributes`` order, or -1; an unchanged item is told from its stored row
   /// by these, without decoding the record.
   var attributeColumns: [[Int]] = []
+  /// Per context: the columns of the identifiers, then of the attributes, when every one has
+  /// a column, so a new record can be written straight into a row; else `nil`.
+  var rowColumns: [[Int]?] = []
   /// The buffer ``upsert(_:_:at:level:)`` reads an item's attribute values into, kept between
   /// items so an item does not allocate and free one (a nested upsert finds it taken and makes
   /// its own).
@@ -300,6 +303,8 @@ struct SyncPlanner {
     recordPositions.append(MemberPositions(names: context.attributes.map(\.name)))
     let layout = base.index.layout(entity)
     attributeColumns.append(context.attributes.map { layout.column(named: $0.name) ?? -1 })
+    let columns = (context.identifiers + context.attributes).map { layout.column(named: $0.name) ?? -1 }
+    rowColumns.append(columns.allSatisfy { $0 >= 0 } ? columns : nil)
     contextByName[entity] = contexts.count - 1
     return contexts.count - 1
   }

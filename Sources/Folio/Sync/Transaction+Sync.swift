@@ -28,7 +28,7 @@ extension Transaction {
       work = plan.result
     } else {
       for entry in plan.result.log.entries where entry.isChange {
-        work.put(entry.key.entity, entry.key.id, entry.after)
+        work.put(entry.key.entity, entry.key.id, plan.result.after(entry))
       }
     }
     plan.logHandler?.log(plan.report, schema: work.state.schema)

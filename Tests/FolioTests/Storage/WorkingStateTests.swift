@@ -102,8 +102,32 @@ import Testing
     #expect(changes.count == 1)
     #expect(changes.first?.key == RecordKey("Note", 1))
     #expect(changes.first?.before?["text"] == "a")
-    #expect(changes.first?.after == nil)
+    #expect(changes.first?.exists == false)
+    #expect(changes.first.map { after.after($0) } == .some(nil))
     #expect(after.state.invariantViolations() == [])
   }
 
+
+  /// A record written straight into a row keeps no copy in the log: its value is read back
+  /// from the state, and a record deleted and written again as it was is no change.
+  @Test func aRowBuiltInsertIsLoggedByKeyAndComparedWhenItReplacesADeletedRecord() throws {
+    var base = WorkingState(StoreState(schema: Self.schema))
+    try base.insert("Order", attributes: ["uuid": "o1"])
+    let column = base.state.index.layout("Order").column(named: "uuid") ?? -1
+    func fill(_ text: String) -> (inout RowChunk, Int) -> Void {
+      { chunk, row in chunk.setValue(.string(text), row, column) }
+    }
+    var work = WorkingState(base.state)
+    let position = work.insertRow("Order", "o2", fill("o2"))
+    #expect(position == 0)
+    #expect(work.insertRow("Order", "o2", fill("o2")) == nil, "a second insert of one identifier writes nothing")
+    #expect(work.log.entries.first.map { work.after($0) } == .some(["uuid": "o2"]))
+    #expect(work.log.changes.map(\.key) == [RecordKey("Order", "o2")])
+
+    #expect(try work.delete("Order", "o1") == [RecordKey("Order", "o1")])
+    #expect(work.log.changes.count == 2)
+    #expect(work.insertRow("Order", "o1", fill("o1")) != nil)
+    #expect(work.log.changes.map(\.key) == [RecordKey("Order", "o2")], "o1 is back as it was")
+    #expect(work.state.invariantViolations() == [])
+  }
 }

@@ -115,6 +115,17 @@ struct RowChunk: Sendable {
     return old
   }
 
+  /// Adds a row for `id`, every column absent, and has `fill` write its columns
+  /// (``setValue(_:_:_:)``); `false`, adding nothing, when `id` already has a row.
+  mutating func insertRow(_ id: RecordID, _ fill: (inout RowChunk, Int) -> Void) -> Bool {
+    precondition(rows.count < Int(Int32.max), "RowChunk: more rows than Int32 numbers")
+    let (row, inserted) = rows.insertIfAbsent((), forKey: id)
+    guard inserted else { return false }
+    words.append(contentsOf: repeatElement(0, count: layout.wordsPerRow))
+    fill(&self, row)
+    return true
+  }
+
   /// Removes `id`'s record and returns it, or `nil` when there is none. The last row moves into
   /// its place.
   @discardableResult
