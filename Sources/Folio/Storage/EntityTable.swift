@@ -100,6 +100,13 @@ struct EntityTable: Sendable {
   /// `id` is a boundary, and returns the previous record.
   @discardableResult
   mutating func set(_ record: JSONObject?, for id: RecordID) -> JSONObject? {
+    set(record, for: id, decodingOld: true)
+  }
+
+  /// ``set(_:for:)``, decoding the previous record only when `decodingOld` (a caller that
+  /// holds it passes `false`; `nil` is then returned for a replaced record too).
+  @discardableResult
+  mutating func set(_ record: JSONObject?, for id: RecordID, decodingOld: Bool) -> JSONObject? {
     let chunk = chunkIndex(for: id)
     guard let record else {
       guard let old = chunks[chunk].removeValue(forKey: id) else { return nil }
@@ -111,8 +118,9 @@ struct EntityTable: Sendable {
       }
       return old
     }
-    let old = chunks[chunk].updateValue(record, forKey: id)
-    if old == nil { didInsert(id, into: chunk) }
+    let before = chunks[chunk].count
+    let old = chunks[chunk].updateValue(record, forKey: id, decodingOld: decodingOld)
+    if chunks[chunk].count > before { didInsert(id, into: chunk) }
     return old
   }
 

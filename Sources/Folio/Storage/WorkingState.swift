@@ -30,6 +30,21 @@ struct WorkingState: Sendable {
   mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject?) -> Int? {
     // In place through the dictionary's modify accessor, so the shard is not copied; one lookup.
     guard let old = state.tables.update(entity, { $0.set(record, for: id) }) else { return nil }
+    return didPut(entity, id, old: old, record)
+  }
+
+  /// ``put(_:_:_:)`` of a record that replaces `current`, which the caller read from this
+  /// working state just before: the row's old value is not decoded a second time.
+  @discardableResult
+  mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject, replacing current: JSONObject)
+    -> Int?
+  {
+    guard state.tables.update(entity, { $0.set(record, for: id, decodingOld: false) }) != nil else { return nil }
+    return didPut(entity, id, old: current, record)
+  }
+
+  /// What every put does after the table changed: indexes and the change log.
+  private mutating func didPut(_ entity: String, _ id: RecordID, old: JSONObject?, _ record: JSONObject?) -> Int {
     if !state.secondary.isEmpty { state.secondary.update(entity, id, from: old, to: record) }
     if index.hasReverseIndex, let info = index.entities[entity] {
       for relationship in info.relationships where relationship.inverse == nil {

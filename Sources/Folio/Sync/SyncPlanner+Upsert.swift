@@ -224,7 +224,11 @@ extension SyncPlanner {
         return Upserted(id: id, slot: slot, exists: true)
       }
     }
-    if existing == nil || changed, let position = work.put(ctx.name, id, record) {
+    if let existing {
+      if changed, let position = work.put(ctx.name, id, record, replacing: existing) {
+        pending[slot].logPosition = position
+      }
+    } else if let position = work.put(ctx.name, id, record) {
       pending[slot].logPosition = position
     }
     if !inputs.isEmpty {

@@ -96,8 +96,11 @@ struct RowChunk: Sendable {
   ///
   /// - Complexity: O(*m*) in the size of the record (plus a compaction, amortised, when a
   ///   replaced record's bytes make the arena's garbage pass half of it).
+  ///
+  /// - Parameter decodingOld: Whether to decode the replaced record to return it; a caller
+  ///   that holds it already passes `false` and gets `nil`.
   @discardableResult
-  mutating func updateValue(_ record: JSONObject, forKey id: RecordID) -> JSONObject? {
+  mutating func updateValue(_ record: JSONObject, forKey id: RecordID, decodingOld: Bool = true) -> JSONObject? {
     precondition(rows.count < Int(Int32.max), "RowChunk: more rows than Int32 numbers")
     let (row, inserted) = rows.insertIfAbsent((), forKey: id)
     let wordsPerRow = layout.wordsPerRow
@@ -105,7 +108,7 @@ struct RowChunk: Sendable {
     if inserted {
       words.append(contentsOf: repeatElement(0, count: wordsPerRow))
     } else {
-      old = self.record(at: row)
+      if decodingOld { old = self.record(at: row) }
       release(row)
       let base = row * wordsPerRow
       for n in base..<base + wordsPerRow { words[n] = 0 }
