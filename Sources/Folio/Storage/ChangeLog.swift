@@ -13,6 +13,10 @@ struct ChangeLog: Sendable {
     let before: JSONObject?
     /// Whether the record exists now (its value is in the working state).
     var exists: Bool
+    /// The record now, when the write that noted it had it as a `JSONObject` (an update or a
+    /// delete made through ``WorkingState/put(_:_:_:)``); `nil` for a record written straight
+    /// into a row, which ``WorkingState/after(_:)`` reads from the state.
+    var written: JSONObject?
     /// Whether the record really differs from its starting value, settled when the entry was
     /// last noted.
     var isChange: Bool
@@ -41,6 +45,7 @@ struct ChangeLog: Sendable {
     let (earlier, inserted) = positions[table].insertIfAbsent(next, forKey: key.id)
     if !inserted {
       entries[earlier].exists = new != nil
+      entries[earlier].written = new
       // Compared in place: `before != new` copies both records (retains and releases of four
       // arrays).
       entries[earlier].isChange = withUnsafePointer(to: entries[earlier].before) { before in
@@ -51,7 +56,7 @@ struct ChangeLog: Sendable {
     let isChange = withUnsafePointer(to: old) { old in
       withUnsafePointer(to: new) { new in !JSONObject.same(at: old, new) }
     }
-    entries.append(Entry(key: key, before: old, exists: new != nil, isChange: isChange))
+    entries.append(Entry(key: key, before: old, exists: new != nil, written: new, isChange: isChange))
     return next
   }
 
@@ -67,6 +72,7 @@ struct ChangeLog: Sendable {
     let (earlier, inserted) = positions[table].insertIfAbsent(next, forKey: key.id)
     if !inserted {
       entries[earlier].exists = true
+      entries[earlier].written = nil
       if entries[earlier].before == nil {
         entries[earlier].isChange = true
       } else {
@@ -78,7 +84,7 @@ struct ChangeLog: Sendable {
       }
       return earlier
     }
-    entries.append(Entry(key: key, before: nil, exists: true, isChange: true))
+    entries.append(Entry(key: key, before: nil, exists: true, written: nil, isChange: true))
     return next
   }
 

@@ -109,7 +109,13 @@ struct EntityTable: Sendable {
   mutating func set(_ record: JSONObject?, for id: RecordID, decodingOld: Bool) -> JSONObject? {
     let chunk = chunkIndex(for: id)
     guard let record else {
-      guard let old = chunks[chunk].removeValue(forKey: id) else { return nil }
+      var old: JSONObject?
+      if decodingOld {
+        old = chunks[chunk].removeValue(forKey: id)
+        if old == nil { return nil }
+      } else if !chunks[chunk].removeRow(forKey: id) {
+        return nil
+      }
       count -= 1
       if chunk > 0, boundaries[chunk - 1] == id {
         merge(chunk)

@@ -36,7 +36,7 @@ struct WorkingState: Sendable {
   /// ``put(_:_:_:)`` of a record that replaces `current`, which the caller read from this
   /// working state just before: the row's old value is not decoded a second time.
   @discardableResult
-  mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject, replacing current: JSONObject)
+  mutating func put(_ entity: String, _ id: RecordID, _ record: JSONObject?, replacing current: JSONObject)
     -> Int?
   {
     guard state.tables.update(entity, { $0.set(record, for: id, decodingOld: false) }) != nil else { return nil }
@@ -86,7 +86,9 @@ struct WorkingState: Sendable {
   /// The record `entry` of this state's change log names, as it is now; `nil` when it does not
   /// exist.
   func after(_ entry: borrowing ChangeLog.Entry) -> JSONObject? {
-    entry.exists ? state.record(entry.key.entity, entry.key.id) : nil
+    guard entry.exists else { return nil }
+    if let written = entry.written { return written }
+    return state.record(entry.key.entity, entry.key.id)
   }
 
   /// Makes room in the change log for `count` records of `entity` about to be written.
@@ -228,13 +230,13 @@ struct WorkingState: Sendable {
   ///   then unchanged.
   @discardableResult
   mutating func delete(_ entity: String, _ id: RecordID) throws(StoreError) -> [RecordKey] {
-    guard record(entity, id) != nil else { return [] }
+    guard let current = record(entity, id) else { return [] }
     if let info = index.entities[entity], info.relationships.isEmpty,
       info.incomingWithoutInverse.isEmpty
     {
       // Nothing links to or from the record, so there is nothing to cascade, deny or unlink
       // (callgrind, 100k-record day 2: the general path cost about 9,700 instructions a delete).
-      put(entity, id, nil)
+      put(entity, id, nil, replacing: current)
       return [RecordKey(entity, id)]
     }
     // Collect the closure of cascades iteratively (no recursion on data).

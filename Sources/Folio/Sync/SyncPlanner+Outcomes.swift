@@ -121,7 +121,9 @@ extension SyncPlanner {
     guard entry.before != nil else {
       return SyncOutcome(entity: entry.key.entity, id: entry.key.id, kind: .inserted)
     }
-    guard let before = entry.before, entry.exists, let after = state.record(entry.key.entity, entry.key.id) else {
+    guard let before = entry.before, entry.exists,
+      let after = entry.written ?? state.record(entry.key.entity, entry.key.id)
+    else {
       return SyncOutcome(entity: entry.key.entity, id: entry.key.id, kind: .deleted, reason: reason)
     }
     return SyncOutcome(

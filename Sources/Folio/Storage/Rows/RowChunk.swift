@@ -135,6 +135,20 @@ struct RowChunk: Sendable {
   mutating func removeValue(forKey id: RecordID) -> JSONObject? {
     guard let row = row(of: id) else { return nil }
     let old = record(at: row)
+    removeRow(row, id)
+    return old
+  }
+
+  /// Removes `id`'s record without decoding it; `false` when there is none.
+  @discardableResult
+  mutating func removeRow(forKey id: RecordID) -> Bool {
+    guard let row = row(of: id) else { return false }
+    removeRow(row, id)
+    return true
+  }
+
+  /// Removes row `row`, `id`'s; the last row moves into its place.
+  private mutating func removeRow(_ row: Int, _ id: RecordID) {
     release(row)
     rows.removeValue(forKey: id)
     let last = rows.count
@@ -150,7 +164,6 @@ struct RowChunk: Sendable {
     }
     words.removeLast(wordsPerRow)
     compactIfNeeded()
-    return old
   }
 
   /// Calls `body` with every record, decoded, in row order.
