@@ -14,14 +14,29 @@ extension CompiledQuery {
         return true
       }
     } else if let matcher {
-      state.forEachRecord(of: entity.name) { id, record in
-        if matcher(record) { rows.append((id, record)) }
-      }
+      forEachMatch(in: state, matcher) { id, chunk, row in rows.append((id, chunk.record(at: row))) }
     } else {
       rows.reserveCapacity(state.count(entity.name))
       state.forEachRecord(of: entity.name) { id, record in rows.append((id, record)) }
     }
     return rows
+  }
+
+  /// Calls `body` with the identifier, chunk and row of every record of the entity that
+  /// `matcher` (this query's) passes, in no particular order. A record is tested on the
+  /// columns the matcher reads (``matcherColumns``), decoded alone; the caller decodes the
+  /// whole record only for a match.
+  func forEachMatch(
+    in state: StoreState, _ matcher: Matcher, _ body: (RecordID, RowChunk, Int) -> Void
+  ) {
+    guard let table = state.tables[entity.name] else { return }
+    for chunk in table.chunks {
+      let ids = chunk.ids
+      for row in ids.indices {
+        let tested = matcherColumns.map { chunk.record(at: row, columns: $0) } ?? chunk.record(at: row)
+        if matcher(tested) { body(ids[row], chunk, row) }
+      }
+    }
   }
 
   /// The rows of the result window, in order: the query's offset and limit applied.

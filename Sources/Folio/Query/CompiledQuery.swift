@@ -16,6 +16,10 @@ struct CompiledQuery {
   let entity: Entity
   /// `nil` when every record matches.
   let matcher: Matcher?
+  /// The columns of the entity's rows the matcher reads (the first component of every field
+  /// it names), in column order: a scan decodes only these to test a record, and the whole
+  /// record only when it matches (Design/0005). `nil` when one is not a column.
+  let matcherColumns: [Int]?
   /// The sort keys' accessors, most significant first.
   let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
   /// Entities other than the queried one whose records the query reads through key paths.
@@ -53,6 +57,9 @@ struct CompiledQuery {
     var dependencies = Set<String>()
     var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
     matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
+    let layout = state.index.layout(entity.name)
+    let columns = compiler.rootKeys.map { layout.column(named: $0) }
+    matcherColumns = columns.contains(nil) ? nil : columns.compactMap { $0 }.sorted()
     var keys = query.ordering.keys
     if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
     var sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)] = []
@@ -96,8 +103,11 @@ private struct Compiler {
   let state: StoreState
   let entity: Entity
   var dependencies: Set<String>
+  /// The first component of every field resolved: the members of the entity's records read.
+  var rootKeys: Set<String> = []
 
   mutating func resolve(_ field: Field) throws(QueryError) -> CompiledQuery.ResolvedField {
+    if let first = field.components.first { rootKeys.insert(first) }
     var current = entity
     var hops: [(name: String, target: String)] = []
     let components = field.components

@@ -80,7 +80,7 @@ extension StoreState {
         return true
       }
     } else if let matcher = compiled.matcher {
-      forEachRecord(of: query.entity) { _, record in if matcher(record) { matches += 1 } }
+      compiled.forEachMatch(in: self, matcher) { _, _, _ in matches += 1 }
     } else {
       matches = count(query.entity)
     }
