@@ -144,3 +144,36 @@ import Testing
     #expect(store.state.invariantViolations() == [])
   }
 }
+
+/// A scan tests each record on the columns its condition reads, decoded alone
+/// (``CompiledQuery/matcherColumns``): every field a condition can name — an attribute, a link,
+/// a key path through a to-one — gives the records and counts a test of the whole record gives.
+@Suite struct QueryColumnScanTests {
+  @Test func conditionsOnSomeColumnsMatchAsOnWholeRecords() throws {
+    let store = try QueryFixtures.company()
+    let state = store.state
+    let conditions: [(Query, [RecordID])] = [
+      (Query("Employee", where: "active" == true && "age" > 30, sortedBy: "employeeID"), [1, 2, 4]),
+      (Query("Employee", where: "department.name" == "QA", sortedBy: "employeeID"), [1, 3]),
+      (Query("Employee", where: "department" == nil, sortedBy: "employeeID"), [4]),
+      (Query("Employee", where: "hiredAt" < "2020-01-01T00:00:00Z", sortedBy: "employeeID"), [2, 4]),
+      (Query("Employee", where: !("fullName" == "Bob") && "department" == 1, sortedBy: "-employeeID"), [3, 1]),
+    ]
+    for (query, expected) in conditions {
+      let compiled = try CompiledQuery(query, in: state)
+      #expect(compiled.matcherColumns != nil, "\(query)")
+      #expect((compiled.matcherColumns?.count ?? 0) < state.index.layout("Employee").columns.count)
+      let fetched = try state.fetch(query)
+      #expect(fetched.map { (record: FetchedRecord) in record.id } == expected, "\(query)")
+      // The whole records come back, not the columns the condition read.
+      #expect(fetched.allSatisfy { (record: FetchedRecord) in record.values["fullName"] != nil }, "\(query)")
+      #expect(try state.count(query) == expected.count, "\(query)")
+      // The same as testing every whole record.
+      var whole: [RecordID] = []
+      state.forEachRecord(of: "Employee") { id, record in
+        if compiled.matcher?(record) ?? true { whole.append(id) }
+      }
+      #expect(Set(whole) == Set(expected), "\(query)")
+    }
+  }
+}
