@@ -41,6 +41,19 @@ extension CompiledQuery {
 
   /// The rows of the result window, in order: the query's offset and limit applied.
   func results(in state: StoreState) -> [Row] {
+    if access == nil, let columns = scanColumns, let table = state.tables[entity.name] {
+      // Ordered and windowed on the columns the condition and the sort keys read, decoded
+      // alone; only the window's records are decoded whole (Design/0005).
+      var rows: [Row] = []
+      for chunk in table.chunks {
+        let ids = chunk.ids
+        for row in ids.indices {
+          let partial = chunk.record(at: row, columns: columns)
+          if matcher?(partial) ?? true { rows.append((ids[row], partial)) }
+        }
+      }
+      return window(of: rows).map { ($0.id, table[$0.id] ?? $0.record) }
+    }
     guard let access, access.isOrdered else { return window(of: matchingRows(in: state)) }
     // The index yields the matches in query order: stop once the window is full.
     let end =

@@ -20,6 +20,10 @@ struct CompiledQuery {
   /// it names), in column order: a scan decodes only these to test a record, and the whole
   /// record only when it matches (Design/0005). `nil` when one is not a column.
   let matcherColumns: [Int]?
+  /// The columns the matcher and the sort keys read, in column order, or `nil` when one is not
+  /// a column: a scan orders and windows records decoded on these alone, then decodes the
+  /// records of the window whole.
+  let scanColumns: [Int]?
   /// The sort keys' accessors, most significant first.
   let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
   /// Entities other than the queried one whose records the query reads through key paths.
@@ -83,6 +87,8 @@ struct CompiledQuery {
       sortKeys.append((read, key.isDescending, resolved.attributeType))
     }
     self.sortKeys = sortKeys
+    let scanned = compiler.rootKeys.map { layout.column(named: $0) }
+    scanColumns = scanned.contains(nil) ? nil : scanned.compactMap { $0 }.sorted()
     access = IndexAccess.plan(
       entity: entity, indexes: state.secondary[entity.name],
       node: query.predicate == .all ? nil : query.predicate.node, sort: keys)
