@@ -48,7 +48,7 @@ final class LiveQueryState: Sendable {
         }
         for id in touched {
           guard let record = state.record(query.entity, id) else { continue }
-          if compiled.matcher?(record) ?? true { candidates.append((id, record)) }
+          if compiled.matcher?(.object(record)) ?? true { candidates.append((id, record)) }
         }
         rows = compiled.ordered(candidates, first: candidates.count, reversed: false)
       }

@@ -23,9 +23,9 @@ extension CompiledQuery {
   }
 
   /// Calls `body` with the identifier, chunk and row of every record of the entity that
-  /// `matcher` (this query's) passes, in no particular order. A record is tested on the
-  /// columns the matcher reads (``matcherColumns``), decoded alone; the caller decodes the
-  /// whole record only for a match.
+  /// `matcher` (this query's) passes, in no particular order. Each record is tested on its row,
+  /// reading only the columns the matcher names (``QueryRecord/row(_:_:)``); the caller
+  /// decodes the whole record only for a match.
   func forEachMatch(
     in state: StoreState, _ matcher: Matcher, _ body: (RecordID, RowChunk, Int) -> Void
   ) {
@@ -33,23 +33,21 @@ extension CompiledQuery {
     for chunk in table.chunks {
       let ids = chunk.ids
       for row in ids.indices {
-        let tested = matcherColumns.map { chunk.record(at: row, columns: $0) } ?? chunk.record(at: row)
-        if matcher(tested) { body(ids[row], chunk, row) }
+        if matcher(.row(chunk, row)) { body(ids[row], chunk, row) }
       }
     }
   }
 
   /// The rows of the result window, in order: the query's offset and limit applied.
   func results(in state: StoreState) -> [Row] {
-    if access == nil, let columns = scanColumns, let table = state.tables[entity.name] {
-      // Ordered and windowed on the columns the condition and the sort keys read, decoded
-      // alone; only the window's records are decoded whole (Design/0005).
+    if access == nil, let columns = sortColumns, let table = state.tables[entity.name] {
+      // Tested on the rows, ordered and windowed on the sort keys' columns decoded alone; only
+      // the window's records are decoded whole (Design/0005).
       var rows: [Row] = []
       for chunk in table.chunks {
         let ids = chunk.ids
-        for row in ids.indices {
-          let partial = chunk.record(at: row, columns: columns)
-          if matcher?(partial) ?? true { rows.append((ids[row], partial)) }
+        for row in ids.indices where matcher?(.row(chunk, row)) ?? true {
+          rows.append((ids[row], chunk.record(at: row, columns: columns)))
         }
       }
       return window(of: rows).map { ($0.id, table[$0.id] ?? $0.record) }
@@ -83,7 +81,7 @@ extension CompiledQuery {
     guard access.number < indexes.count else { return }
     access.forEachCandidate(indexes[access.number]) { entry in
       guard let record = table[entry.id] else { return true }
-      if let matcher, !matcher(record) { return true }
+      if let matcher, !matcher(.object(record)) { return true }
       return body(entry.id, record)
     }
   }

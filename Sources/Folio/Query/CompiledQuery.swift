@@ -2,8 +2,8 @@
 /// records does no parsing, name lookup in the schema or tree walking per record beyond the
 /// closures themselves.
 struct CompiledQuery {
-  typealias Accessor = (JSONObject) -> JSONValue?
-  typealias Matcher = (JSONObject) -> Bool
+  typealias Accessor = (QueryRecord) -> JSONValue?
+  typealias Matcher = (QueryRecord) -> Bool
 
   /// A resolved field: how to read it, and its type when it ends at an attribute.
   struct ResolvedField {
@@ -16,14 +16,11 @@ struct CompiledQuery {
   let entity: Entity
   /// `nil` when every record matches.
   let matcher: Matcher?
-  /// The columns of the entity's rows the matcher reads (the first component of every field
-  /// it names), in column order: a scan decodes only these to test a record, and the whole
-  /// record only when it matches (Design/0005). `nil` when one is not a column.
-  let matcherColumns: [Int]?
-  /// The columns the matcher and the sort keys read, in column order, or `nil` when one is not
-  /// a column: a scan orders and windows records decoded on these alone, then decodes the
-  /// records of the window whole.
-  let scanColumns: [Int]?
+  /// The columns of the entity's rows the sort keys read (the first component of every field
+  /// they name), in column order, or `nil` when one is not a column: a scan tests each row
+  /// where it is (``QueryRecord/row(_:_:)``), orders and windows the matches decoded on these
+  /// columns alone, then decodes the window's records whole (Design/0005).
+  let sortColumns: [Int]?
   /// The sort keys' accessors, most significant first.
   let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
   /// Entities other than the queried one whose records the query reads through key paths.
@@ -61,9 +58,7 @@ struct CompiledQuery {
     var dependencies = Set<String>()
     var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
     matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
-    let layout = state.index.layout(entity.name)
-    let columns = compiler.rootKeys.map { layout.column(named: $0) }
-    matcherColumns = columns.contains(nil) ? nil : columns.compactMap { $0 }.sorted()
+    compiler.rootKeys = []
     var keys = query.ordering.keys
     if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
     var sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)] = []
@@ -87,8 +82,9 @@ struct CompiledQuery {
       sortKeys.append((read, key.isDescending, resolved.attributeType))
     }
     self.sortKeys = sortKeys
-    let scanned = compiler.rootKeys.map { layout.column(named: $0) }
-    scanColumns = scanned.contains(nil) ? nil : scanned.compactMap { $0 }.sorted()
+    let layout = state.index.layout(entity.name)
+    let sorted = compiler.rootKeys.map { layout.column(named: $0) }
+    sortColumns = sorted.contains(nil) ? nil : sorted.compactMap { $0 }.sorted()
     access = IndexAccess.plan(
       entity: entity, indexes: state.secondary[entity.name],
       node: query.predicate == .all ? nil : query.predicate.node, sort: keys)
@@ -128,7 +124,7 @@ private struct Compiler {
             entity: entity.name, field: field.path)
         }
         return CompiledQuery.ResolvedField(
-          read: Self.reader(hops, last: name, state: state), attributeType: attribute.type,
+          read: reader(hops, last: name), attributeType: attribute.type,
           relationship: nil)
       }
       guard let relationship = current.relationship(named: name) else {
@@ -143,7 +139,7 @@ private struct Compiler {
       }
       if isLast {
         return CompiledQuery.ResolvedField(
-          read: Self.reader(hops, last: name, state: state), attributeType: nil,
+          read: reader(hops, last: name), attributeType: nil,
           relationship: relationship)
       }
       guard !relationship.isToMany else {
@@ -168,15 +164,22 @@ private struct Compiler {
       entity: entity.name, field: field.path)
   }
 
-  private static func reader(
-    _ hops: [(name: String, target: String)], last: String, state: StoreState
-  )
+  private func reader(_ hops: [(name: String, target: String)], last: String)
     -> CompiledQuery.Accessor
   {
-    if hops.isEmpty { return { lookUp(last, in: $0) } }
+    // The record's own members by their columns, for a row; later hops' records are decoded.
+    let layout = state.index.layout(entity.name)
+    guard let first = hops.first else {
+      let column = layout.column(named: last) ?? -1
+      return { $0.value(last, column: column) }
+    }
+    let firstColumn = layout.column(named: first.name) ?? -1
+    let rest = hops.dropFirst()
     return { record in
-      var current = record
-      for hop in hops {
+      guard let link = record.value(first.name, column: firstColumn), let id = RecordID(json: link),
+        var current = state.record(first.target, id)
+      else { return nil }
+      for hop in rest {
         guard let link = lookUp(hop.name, in: current), let id = RecordID(json: link),
           let next = state.record(hop.target, id)
         else { return nil }
@@ -360,4 +363,20 @@ private func containsUTF8(_ text: String, _ part: String) -> Bool {
 @inline(__always)
 private func lookUp(_ key: String, in record: JSONObject) -> JSONValue? {
   record.index(forKey: key).map { record.value(at: $0) }
+}
+
+/// A record as a query reads it: decoded, or a row of its chunk read a column at a time, so a
+/// scan tests a record without decoding it (Design/0005).
+enum QueryRecord {
+  case object(JSONObject)
+  /// A row of a chunk of the query's own entity.
+  case row(RowChunk, Int)
+
+  /// The value of the member `key`, which is column `column` of the query's entity (-1: none).
+  @inline(__always) func value(_ key: String, column: Int) -> JSONValue? {
+    switch self {
+    case .object(let record): return lookUp(key, in: record)
+    case .row(let chunk, let row): return column >= 0 ? chunk.value(row, column) : nil
+    }
+  }
 }

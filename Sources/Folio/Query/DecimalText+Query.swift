@@ -8,7 +8,7 @@ extension DecimalText {
   static func matcher(
     _ read: @escaping CompiledQuery.Accessor, _ comparison: Condition.Comparison, _ literal: String?
   ) -> CompiledQuery.Matcher {
-    let order: (JSONObject) -> Int? = { record in
+    let order: (QueryRecord) -> Int? = { record in
       guard let literal, case .string(let text)? = read(record) else { return nil }
       return compare(text, literal)
     }

@@ -28,7 +28,7 @@ enum SortColumn {
       numbers.reserveCapacity(rows.count)
       present.reserveCapacity(rows.count)
       for row in rows {
-        switch read(row.record) {
+        switch read(.object(row.record)) {
         case nil, .null?:
           numbers.append(0)
           present.append(false)
@@ -40,13 +40,13 @@ enum SortColumn {
           present.append(true)
         case .string(let s)? where type == .isoDate:
           guard let ms = ISODate.millisecondsIfCanonical(s) else {
-            self = .values(rows.map { read($0.record) })
+            self = .values(rows.map { read(.object($0.record)) })
             return
           }
           numbers.append(ms)
           present.append(true)
         default:
-          self = .values(rows.map { read($0.record) })
+          self = .values(rows.map { read(.object($0.record)) })
           return
         }
       }
@@ -57,7 +57,7 @@ enum SortColumn {
       numbers.reserveCapacity(rows.count)
       present.reserveCapacity(rows.count)
       for row in rows {
-        switch read(row.record) {
+        switch read(.object(row.record)) {
         case nil, .null?:
           numbers.append(0)
           present.append(false)
@@ -68,7 +68,7 @@ enum SortColumn {
           numbers.append(Double(i))
           present.append(true)
         default:
-          self = .values(rows.map { read($0.record) })
+          self = .values(rows.map { read(.object($0.record)) })
           return
         }
       }
@@ -79,7 +79,7 @@ enum SortColumn {
       prefixes.reserveCapacity(rows.count)
       values.reserveCapacity(rows.count)
       for row in rows {
-        switch read(row.record) {
+        switch read(.object(row.record)) {
         case nil, .null?:
           prefixes.append(0)
           values.append(nil)
@@ -94,7 +94,7 @@ enum SortColumn {
           prefixes.append(prefix)
           values.append(s)
         default:
-          self = .values(rows.map { read($0.record) })
+          self = .values(rows.map { read(.object($0.record)) })
           return
         }
       }
@@ -103,17 +103,17 @@ enum SortColumn {
       var texts: [String?] = []
       texts.reserveCapacity(rows.count)
       for row in rows {
-        switch read(row.record) {
+        switch read(.object(row.record)) {
         case nil, .null?: texts.append(nil)
         case .string(let s)? where DecimalText.isCanonical(s): texts.append(s)
         default:
-          self = .values(rows.map { read($0.record) })
+          self = .values(rows.map { read(.object($0.record)) })
           return
         }
       }
       self = .decimals(texts)
     default:
-      self = .values(rows.map { read($0.record) })
+      self = .values(rows.map { read(.object($0.record)) })
     }
   }
 

@@ -27,12 +27,12 @@ extension StoreState {
       // No window: no need to collect or order the rows.
       let matcher = compiled.matcher
       forEachRecord(of: query.entity) { _, record in
-        guard matcher?(record) ?? true, let value = read(record), value != .null else { return }
+        guard matcher?(.object(record)) ?? true, let value = read(.object(record)), value != .null else { return }
         body(value)
       }
     } else {
       for row in compiled.results(in: self) {
-        if let value = read(row.record), value != .null { body(value) }
+        if let value = read(.object(row.record)), value != .null { body(value) }
       }
     }
   }

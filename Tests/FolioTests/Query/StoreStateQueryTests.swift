@@ -145,11 +145,12 @@ import Testing
   }
 }
 
-/// A scan tests each record on the columns its condition reads, decoded alone
-/// (``CompiledQuery/matcherColumns``): every field a condition can name — an attribute, a link,
-/// a key path through a to-one — gives the records and counts a test of the whole record gives.
+/// A scan tests each record on its row, reading only the columns its condition names
+/// (``QueryRecord/row(_:_:)``), and orders on the sort keys' columns decoded alone: every field
+/// a condition can name — an attribute, a link, a key path through a to-one — gives the records
+/// and counts a test of the whole record gives, and the records come back whole.
 @Suite struct QueryColumnScanTests {
-  @Test func conditionsOnSomeColumnsMatchAsOnWholeRecords() throws {
+  @Test func conditionsTestedOnRowsMatchAsOnWholeRecords() throws {
     let store = try QueryFixtures.company()
     let state = store.state
     let conditions: [(Query, [RecordID])] = [
@@ -158,22 +159,25 @@ import Testing
       (Query("Employee", where: "department" == nil, sortedBy: "employeeID"), [4]),
       (Query("Employee", where: "hiredAt" < "2020-01-01T00:00:00Z", sortedBy: "employeeID"), [2, 4]),
       (Query("Employee", where: !("fullName" == "Bob") && "department" == 1, sortedBy: "-employeeID"), [3, 1]),
+      (Query("Employee", where: "fullName" != "Ann", sortedBy: "-hiredAt", limit: 2), [3, 2]),
     ]
     for (query, expected) in conditions {
       let compiled = try CompiledQuery(query, in: state)
-      #expect(compiled.matcherColumns != nil, "\(query)")
-      #expect((compiled.matcherColumns?.count ?? 0) < state.index.layout("Employee").columns.count)
+      #expect(compiled.sortColumns != nil, "\(query)")
       let fetched = try state.fetch(query)
       #expect(fetched.map { (record: FetchedRecord) in record.id } == expected, "\(query)")
-      // The whole records come back, not the columns the condition read.
-      #expect(fetched.allSatisfy { (record: FetchedRecord) in record.values["fullName"] != nil }, "\(query)")
+      // The whole records come back, not the columns the sort read.
+      #expect(
+        fetched.allSatisfy { (record: FetchedRecord) in record.values == state.record("Employee", record.id) },
+        "\(query)")
       #expect(try state.count(query) == expected.count, "\(query)")
-      // The same as testing every whole record.
-      var whole: [RecordID] = []
-      state.forEachRecord(of: "Employee") { id, record in
-        if compiled.matcher?(record) ?? true { whole.append(id) }
+      // Each row tests as its decoded record does.
+      guard let table = state.tables["Employee"], let matcher = compiled.matcher else { continue }
+      for chunk in table.chunks {
+        for (row, id) in chunk.ids.enumerated() {
+          #expect(matcher(.row(chunk, row)) == matcher(.object(chunk.record(at: row))), "\(query) \(id)")
+        }
       }
-      #expect(Set(whole) == Set(expected), "\(query)")
     }
   }
 }
