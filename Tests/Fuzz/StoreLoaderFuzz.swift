@@ -81,8 +81,18 @@ func load(_ shards: [String: [UInt8]]) {
   precondition(again.problems.isEmpty, "canonical files do not load: \(again.problems)")
   precondition(again.relayout.isEmpty, "canonical files need a re-layout")
   for entity in schema.entities {
-    precondition(again.state.tables[entity.name]?.chunks == result.state.tables[entity.name]?.chunks, "canonical files load differently")
+    let first = result.state.tables[entity.name]
+    let second = again.state.tables[entity.name]
+    precondition(first?.chunkNames == second?.chunkNames, "canonical files load into other chunks")
+    precondition(records(first) == records(second), "canonical files load differently")
   }
+}
+
+/// Every record of `table`, decoded, by identifier (chunks of rows compare by their records).
+func records(_ table: EntityTable?) -> [RecordID: JSONObject] {
+  var records: [RecordID: JSONObject] = [:]
+  table?.forEach { id, record in records[id] = record }
+  return records
 }
 
 func split(_ bytes: ArraySlice<UInt8>) -> ([UInt8], [UInt8]) {
