@@ -46,17 +46,10 @@ struct ChangeLog: Sendable {
     if !inserted {
       entries[earlier].exists = new != nil
       entries[earlier].written = new
-      // Compared in place: `before != new` copies both records (retains and releases of four
-      // arrays).
-      entries[earlier].isChange = withUnsafePointer(to: entries[earlier].before) { before in
-        withUnsafePointer(to: new) { new in !JSONObject.same(at: before, new) }
-      }
+      entries[earlier].isChange = Self.differs(entries[earlier].before, new)
       return earlier
     }
-    let isChange = withUnsafePointer(to: old) { old in
-      withUnsafePointer(to: new) { new in !JSONObject.same(at: old, new) }
-    }
-    entries.append(Entry(key: key, before: old, exists: new != nil, written: new, isChange: isChange))
+    entries.append(Entry(key: key, before: old, exists: new != nil, written: new, isChange: Self.differs(old, new)))
     return next
   }
 
@@ -77,15 +70,20 @@ struct ChangeLog: Sendable {
         entries[earlier].isChange = true
       } else {
         // Deleted, then written again in the same unit: a change unless it is the record it was.
-        let now = current()
-        entries[earlier].isChange = withUnsafePointer(to: entries[earlier].before) { before in
-          withUnsafePointer(to: now) { now in !JSONObject.same(at: before, now) }
-        }
+        entries[earlier].isChange = Self.differs(entries[earlier].before, current())
       }
       return earlier
     }
     entries.append(Entry(key: key, before: nil, exists: true, written: nil, isChange: true))
     return next
+  }
+
+  /// Whether two values of a record differ, compared in place: `before != now` copies both
+  /// records (retains and releases of four arrays).
+  private static func differs(_ before: JSONObject?, _ now: JSONObject?) -> Bool {
+    withUnsafePointer(to: before) { before in
+      withUnsafePointer(to: now) { now in !JSONObject.same(at: before, now) }
+    }
   }
 
   /// Makes room for `count` more entries of `entity` (a sync knows its payload's size).

@@ -77,17 +77,25 @@ enum RowEncoding {
     guard Attribute.isCanonicalUUID(text) else { return nil }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(16)
+    appendUUIDBytes(text.utf8) { bytes.append($0) }
+    return bytes
+  }
+
+  /// Calls `append` with each of the 16 bytes a canonical UUID's text spells, in order.
+  ///
+  /// - Precondition: `text` is a canonical UUID (lowercase hexadecimal digits and hyphens).
+  @inline(__always)
+  static func appendUUIDBytes<Text: Sequence<UInt8>>(_ text: Text, _ append: (UInt8) -> Void) {
     var high: UInt8?
-    for character in text.utf8 where character != UInt8(ascii: "-") {
+    for character in text where character != UInt8(ascii: "-") {
       let nibble = character <= UInt8(ascii: "9") ? character &- 0x30 : character &- 0x57
       if let first = high {
-        bytes.append(first << 4 | nibble)
+        append(first << 4 | nibble)
         high = nil
       } else {
         high = nibble
       }
     }
-    return bytes
   }
 
   /// The canonical text of 16 UUID bytes (the inverse of ``uuidBytes(_:)``).

@@ -170,18 +170,11 @@ struct StoredRowReader: Sendable {
     let kind = try scanner.peek()
     let word: UInt64?
     switch plan {
-    case .int:
-      guard kind == .number, let value = try scanner.readInt64IfInteger() else { return false }
-      word = UInt64(bitPattern: value)
-    case .double:
-      guard kind == .number, case .double(let value) = try scanner.readNumber() else { return false }
-      word = value.bitPattern
-    case .bool:
-      guard kind == .bool else { return false }
-      word = try scanner.readBool() ? 1 : 0
-    case .date:
-      guard kind == .string else { return false }
-      word = try scanner.readString { Self.dateWord($0) }
+    case .int: word = try Self.readWord(&scanner, kind, .int, [])
+    case .double: word = try Self.readWord(&scanner, kind, .double, [])
+    case .bool: word = try Self.readWord(&scanner, kind, .bool, [])
+    case .date: word = try Self.readWord(&scanner, kind, .date, [])
+    case .enumeration: word = try Self.readWord(&scanner, kind, .enumeration, cases[column])
     case .uuid:
       guard kind == .string else { return false }
       word = try scanner.readString { bytes in
@@ -190,9 +183,6 @@ struct StoredRowReader: Sendable {
     case .string:
       guard kind == .string else { return false }
       word = try scanner.readString { chunk.appendArena($0) }
-    case .enumeration:
-      guard kind == .string else { return false }
-      word = try scanner.readString { Self.caseIndex($0, cases[column]) }
     case .list:
       guard kind == .array else { return false }
       scratch.removeAll(keepingCapacity: true)
@@ -267,21 +257,8 @@ struct StoredRowReader: Sendable {
     let kind = try scanner.peek()
     let word: UInt64?
     switch element {
-    case .int:
-      guard kind == .number, let value = try scanner.readInt64IfInteger() else { return false }
-      word = UInt64(bitPattern: value)
-    case .double:
-      guard kind == .number, case .double(let value) = try scanner.readNumber() else { return false }
-      word = value.bitPattern
-    case .bool:
-      guard kind == .bool else { return false }
-      word = try scanner.readBool() ? 1 : 0
-    case .date:
-      guard kind == .string else { return false }
-      word = try scanner.readString { dateWord($0) }
-    case .enumeration:
-      guard kind == .string else { return false }
-      word = try scanner.readString { caseIndex($0, cases) }
+    case .int, .double, .bool, .date, .enumeration:
+      word = try readWord(&scanner, kind, element, cases)
     case .uuid:
       guard kind == .string else { return false }
       return try scanner.readString { bytes in
@@ -306,6 +283,33 @@ struct StoredRowReader: Sendable {
     guard let word else { return false }
     RowArena.appendWord(word, to: &elements)
     return true
+  }
+
+  /// Reads a one-word value of `element`'s kind (int, double, bool, date, enumeration) at the
+  /// scanner, whose next value is of `kind`: its word, or `nil` when it is not in its stored
+  /// form. A column and a list element are read alike.
+  private static func readWord(
+    _ scanner: inout JSONScanner, _ kind: JSONScanner.Kind, _ element: RowColumn.Kind, _ cases: [[UInt8]]
+  ) throws(JSONError) -> UInt64? {
+    switch element {
+    case .int:
+      guard kind == .number, let value = try scanner.readInt64IfInteger() else { return nil }
+      return UInt64(bitPattern: value)
+    case .double:
+      guard kind == .number, case .double(let value) = try scanner.readNumber() else { return nil }
+      return value.bitPattern
+    case .bool:
+      guard kind == .bool else { return nil }
+      return try scanner.readBool() ? 1 : 0
+    case .date:
+      guard kind == .string else { return nil }
+      return try scanner.readString { dateWord($0) }
+    case .enumeration:
+      guard kind == .string else { return nil }
+      return try scanner.readString { caseIndex($0, cases) }
+    default:
+      return nil
+    }
   }
 
   /// The identifier of `row` from its identifier columns, or `nil` when one is missing or not
@@ -354,16 +358,7 @@ struct StoredRowReader: Sendable {
 
   /// Appends the 16 bytes a canonical UUID's text spells.
   static func appendUUID(_ text: UnsafeRawBufferPointer, to bytes: inout ContiguousArray<UInt8>) -> Bool {
-    var high: UInt8?
-    for character in text where character != UInt8(ascii: "-") {
-      let nibble = character <= UInt8(ascii: "9") ? character &- 0x30 : character &- 0x57
-      if let first = high {
-        bytes.append(first << 4 | nibble)
-        high = nil
-      } else {
-        high = nibble
-      }
-    }
+    RowEncoding.appendUUIDBytes(text) { bytes.append($0) }
     return true
   }
 
