@@ -122,13 +122,13 @@ struct RowArena: Sendable {
     }
   }
 
-  /// Appends `raw`'s bytes in one copy (the generic append of a raw buffer went byte by byte).
+  /// Appends `raw`'s bytes as one buffer of `UInt8`s (not the generic append of a raw buffer).
   @inline(__always) static func appendBytes(_ raw: UnsafeRawBufferPointer, to bytes: inout ContiguousArray<UInt8>) {
     bytes.append(contentsOf: raw.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Appends the UTF-8 bytes of `text`, copied from its storage in one go where it has
-  /// contiguous storage (the generic append of `text.utf8` went byte by byte).
+  /// contiguous storage, else through its UTF-8 view.
   @inline(__always) static func appendUTF8(_ text: String, to bytes: inout ContiguousArray<UInt8>) {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
     if copied == nil { bytes.append(contentsOf: text.utf8) }
@@ -153,7 +153,7 @@ struct RowArena: Sendable {
   ) -> Bool {
     let length = text.utf8.count
     guard length <= maximumLength else { return false }
-    // Byte by byte: the generic append of a raw buffer cost more than the four appends.
+    // Byte by byte, not through a raw buffer of the count (the generic append).
     let count = UInt32(truncatingIfNeeded: length)
     bytes.append(UInt8(truncatingIfNeeded: count))
     bytes.append(UInt8(truncatingIfNeeded: count >> 8))

@@ -30,8 +30,7 @@ extension RowChunk {
     default: break
     }
     let word = word(row, column)
-    // The kind alone: copying the column out retains its name and cases (about 60 instructions
-    // a value compared).
+    // The kind alone: copying the column out would retain its name and cases.
     switch layout.columns[column].kind {
     case .int, .toOne:
       if case .int(let i) = value.pointee { return UInt64(bitPattern: i) == word }
