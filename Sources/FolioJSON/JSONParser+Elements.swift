@@ -50,7 +50,7 @@ extension JSONParser {
   /// How close to the end of an incomplete buffer an element's error must be to count as the
   /// buffer cutting it (the longest cut token: a `\uXXXX` escape, a four-byte UTF-8 character,
   /// `false`, with room to spare).
-  static let cutMargin = 16
+  package static let cutMargin = 16
 }
 
 extension JSONParser.Reader {

@@ -10,7 +10,7 @@ import Synchronization
 /// payload (reading the file further if need be).
 final class ChunkParser: Sendable {
   enum Chunk: Sendable {
-    case items([JSONValue])
+    case items(ParsedItems)
     case failed
     case end
   }
@@ -21,7 +21,7 @@ final class ChunkParser: Sendable {
   /// Whether there is a parsing thread.
   private let background: Bool
   /// The only chunk's items when there is no parsing thread, until they are taken.
-  private let single: Mutex<[JSONValue]?>
+  private let single: Mutex<ParsedItems?>
   /// How many items the parsing has read, for progress.
   let count: ItemCount
   /// Chunks parsed and not yet taken, and whether the reader has stopped.
@@ -31,13 +31,13 @@ final class ChunkParser: Sendable {
   private let free: DispatchSemaphore
   /// Chunks the reader has finished with, freed by the parsing thread between chunks and,
   /// once every chunk is parsed, as they come (signalled by `collect`) until the reader stops.
-  private let garbage = Mutex<[[JSONValue]]>([])
+  private let garbage = Mutex<[ParsedItems]>([])
   private let collect = DispatchSemaphore(value: 0)
   static let ahead = 4
 
   /// A source of `first` (the first chunk's items, `nil` for an empty array) and, parsed on a
   /// thread of its own, of the chunks `rest` reads after it.
-  init(first: [JSONValue]?, rest: PayloadChunks?, count: ItemCount) {
+  init(first: ParsedItems?, rest: PayloadChunks?, count: ItemCount) {
     self.count = count
     // Created at 0 and raised to `ahead`, not created at `ahead`: libdispatch traps when a
     // semaphore is freed below the value it was created with, which is where this one ends
@@ -56,7 +56,7 @@ final class ChunkParser: Sendable {
   }
 
   /// Takes items the reader is done with, to free them on the parsing thread (when there is one).
-  func discard(_ items: [JSONValue]) {
+  func discard(_ items: ParsedItems) {
     guard background, !items.isEmpty else { return }
     garbage.withLock { $0.append(items) }
     collect.signal()
@@ -72,7 +72,7 @@ final class ChunkParser: Sendable {
 
   /// Parses chunk after chunk, waiting while ``ahead`` are ready, until the end, a failure or
   /// the reader stops: hand a chunk over, parse the next one.
-  private func produce(first: [JSONValue]) {
+  private func produce(first: ParsedItems) {
     var chunk = Chunk.items(first)
     while true {
       free.wait()

@@ -15,7 +15,7 @@ struct PayloadChunks: Sendable {
   /// What ``next()`` found.
   enum Next {
     /// The next chunk's items (at most the chunk size; fewer only for the last).
-    case items([JSONValue])
+    case items(ParsedItems)
     /// The array ended (only whitespace followed it).
     case end
     /// Read it the ordinary way.
@@ -59,6 +59,8 @@ struct PayloadChunks: Sendable {
   private let limit: Int
   /// Bytes read from the file at a time (at least).
   private let blockSize: Int
+  /// Reads items straight into rows, when the sync's entity allows it; `nil`: parse them.
+  private let rowReader: PayloadRowReader?
   /// The payload's length: exact for bytes in memory, the file's size when it was opened.
   let totalBytes: Int
   /// The most bytes of a file held at once so far, counting the window's whole allocation (for
@@ -68,7 +70,10 @@ struct PayloadChunks: Sendable {
   private(set) var windowAllocations = 0
 
   /// The chunks of `bytes`, which are not copied.
-  init(bytes: [UInt8], chunkSize: Int, options: JSONParser.Options) {
+  init(
+    bytes: [UInt8], chunkSize: Int, options: JSONParser.Options, rowReader: PayloadRowReader? = nil
+  ) {
+    self.rowReader = rowReader
     window = bytes
     filled = bytes.count
     self.chunkSize = chunkSize
@@ -82,8 +87,9 @@ struct PayloadChunks: Sendable {
   /// bytes (a longer file is ``Next/malformed``), `blockSize` bytes at a time.
   init(
     file: FileReader, limit: Int, chunkSize: Int, options: JSONParser.Options,
-    blockSize: Int = PayloadChunks.blockSize
+    blockSize: Int = PayloadChunks.blockSize, rowReader: PayloadRowReader? = nil
   ) {
+    self.rowReader = rowReader
     self.blockSize = max(1, blockSize)
     window = []
     filled = 0
@@ -110,20 +116,48 @@ struct PayloadChunks: Sendable {
   ///
   /// - Complexity: O(*b*) in the bytes of the chunk (and of a block read for it).
   mutating func next() -> Next {
+    guard let rowReader else { return nextValues() }
+    var batch = RowBatchBuilder(layout: rowReader.layout)
+    while true {
+      let isComplete = file == nil
+      switch phase {
+      case .opening:
+        guard openArray(isComplete: isComplete) else { return .malformed }
+      case .items(let afterItem):
+        let filled = filled
+        let position = position
+        let run = window.withUnsafeBufferPointer {
+          rowReader.readElements(
+            UnsafeBufferPointer(rebasing: $0[0..<filled]), from: position, afterElement: afterItem,
+            limit: chunkSize - batch.count, isComplete: isComplete, into: &batch)
+        }
+        self.position = run.end
+        if batch.count > 0 { phase = .items(afterItem: true) }
+        switch run.stop {
+        case .full: return .items(.rows(batch.build()))
+        case .malformed: return .malformed
+        case .closed:
+          phase = .closed
+          if batch.count > 0 { return .items(.rows(batch.build())) }
+        case .needsMore:
+          guard readMore() else { return .malformed }
+        }
+      case .closed:
+        guard let end = closedEnd(isComplete: isComplete) else { return .malformed }
+        if end { return .end }
+      }
+    }
+  }
+
+  /// ``next()`` parsing each item into a ``JSONValue``.
+  private mutating func nextValues() -> Next {
     if pool == nil, case .items(afterItem: true) = phase { pool = JSONParser.StringPool() }
     var items: [JSONValue] = []
     while true {
       let isComplete = file == nil
       switch phase {
       case .opening:
-        position = Self.skipWhitespace(window, from: position, to: filled)
-        guard position < filled else {
-          if isComplete || !readMore() { return .malformed }
-          continue
-        }
-        guard window[position] == 0x5B else { return .malformed }  // [
-        position += 1
-        phase = .items(afterItem: false)
+        guard openArray(isComplete: isComplete) else { return .malformed }
       case .items(let afterItem):
         let filled = filled
         let run = window.withUnsafeBufferPointer {
@@ -135,23 +169,42 @@ struct PayloadChunks: Sendable {
         position = run.end
         if !run.elements.isEmpty { phase = .items(afterItem: true) }
         switch run.stop {
-        case .full: return .items(items)
+        case .full: return .items(.values(items))
         case .malformed: return .malformed
         case .closed:
           phase = .closed
-          if !items.isEmpty { return .items(items) }
+          if !items.isEmpty { return .items(.values(items)) }
         case .needsMore:
           guard readMore() else { return .malformed }
         }
       case .closed:
-        // Only whitespace may follow the array.
-        let end = Self.skipWhitespace(window, from: position, to: filled)
-        guard end == filled else { return .malformed }
-        position = end
-        if isComplete { return .end }
-        guard readMore() else { return .malformed }
+        guard let end = closedEnd(isComplete: isComplete) else { return .malformed }
+        if end { return .end }
       }
     }
+  }
+
+  /// Reads up to the array's `[` (reading more of the file when the window has only
+  /// whitespace); `false` when the payload is not an array.
+  private mutating func openArray(isComplete: Bool) -> Bool {
+    position = Self.skipWhitespace(window, from: position, to: filled)
+    guard position < filled else { return !isComplete && readMore() }
+    guard window[position] == 0x5B else { return false }  // [
+    position += 1
+    phase = .items(afterItem: false)
+    return true
+  }
+
+  /// After the array's `]`: `true` at the payload's end, `false` when more of the file was
+  /// read to look further, `nil` when anything but whitespace follows.
+  private mutating func closedEnd(isComplete: Bool) -> Bool? {
+    // Only whitespace may follow the array.
+    let end = Self.skipWhitespace(window, from: position, to: filled)
+    guard end == filled else { return nil }
+    position = end
+    if isComplete { return true }
+    guard readMore() else { return nil }
+    return false
   }
 
   /// The first offset from `start` that is not JSON whitespace, or `end`.

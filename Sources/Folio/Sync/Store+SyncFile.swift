@@ -47,9 +47,12 @@ extension Store {
     parserOptions: JSONParser.Options, blockSize: Int
   ) throws -> SyncReport {
     let parserOptions = Self.naming(path, parserOptions)
+    let reader = PayloadRowReader(
+      state: state, entity: entity, options: options, parserOptions: parserOptions)
     let streamed = try Store.streaming(
-      StreamedItems(path: path, options: parserOptions, blockSize: blockSize), options: options,
-      validate: { _ = try Self.parseFile(path, parserOptions) }, syncing(entity, options))
+      StreamedItems(path: path, options: parserOptions, blockSize: blockSize, rowReader: reader),
+      options: options, validate: { _ = try Self.parseFile(path, parserOptions) },
+      syncing(entity, options))
     if let streamed { return SyncPlan.report(releasing: streamed) }
     return try sync(Self.parseFile(path, parserOptions), into: entity, options: options)
   }
@@ -78,9 +81,12 @@ extension Store {
   ) throws -> SyncPlan {
     let parserOptions = Self.naming(path, parserOptions)
     let state = state
+    let reader = PayloadRowReader(
+      state: state, entity: entity, options: options, parserOptions: parserOptions)
     let streamed = try Store.streaming(
-      StreamedItems(path: path, options: parserOptions, blockSize: blockSize), options: options,
-      validate: { _ = try Self.parseFile(path, parserOptions) }, planning(entity, state: state))
+      StreamedItems(path: path, options: parserOptions, blockSize: blockSize, rowReader: reader),
+      options: options, validate: { _ = try Self.parseFile(path, parserOptions) },
+      planning(entity, state: state))
     if let streamed { return streamed }
     return try SyncPlanner.plan(
       state: state, revision: 0, entity: entity, payload: Self.parseFile(path, parserOptions),

@@ -26,8 +26,10 @@ extension Store {
     json: [UInt8], into entity: String, options: SyncOptions = SyncOptions(),
     parserOptions: JSONParser.Options = JSONParser.Options()
   ) throws -> SyncReport {
+    let reader = PayloadRowReader(
+      state: state, entity: entity, options: options, parserOptions: parserOptions)
     let streamed = try Store.streaming(
-      StreamedItems(json: json, options: parserOptions), options: options,
+      StreamedItems(json: json, options: parserOptions, rowReader: reader), options: options,
       validate: { _ = try JSONParser.parse(json, options: parserOptions) },
       syncing(entity, options))
     if let streamed { return SyncPlan.report(releasing: streamed) }
@@ -47,8 +49,11 @@ extension Store {
     json: [UInt8], into entity: String, options: SyncOptions = SyncOptions(),
     parserOptions: JSONParser.Options = JSONParser.Options()
   ) throws -> SyncPlan {
+    let state = state
+    let reader = PayloadRowReader(
+      state: state, entity: entity, options: options, parserOptions: parserOptions)
     let streamed = try Store.streaming(
-      StreamedItems(json: json, options: parserOptions), options: options,
+      StreamedItems(json: json, options: parserOptions, rowReader: reader), options: options,
       validate: { _ = try JSONParser.parse(json, options: parserOptions) },
       planning(entity, state: state))
     if let streamed { return streamed }
@@ -64,6 +69,9 @@ extension Store {
   {
     { items, options throws(SyncError) in
       try self.sync(entity: entity, options: original) { state throws(SyncError) -> SyncPlan? in
+        // Rows read for a layout the store no longer has (its schema changed since): read the
+        // payload the ordinary way.
+        if let reader = items.rowReader, !reader.fits(state, entity: entity) { return nil }
         let plan = try SyncPlanner.plan(
           state: state, revision: 0, entity: entity, items: &items, options: options)
         return items.failed ? nil : plan
@@ -76,6 +84,7 @@ extension Store {
     -> (inout StreamedItems, SyncOptions) throws(SyncError) -> SyncPlan?
   {
     { items, options throws(SyncError) in
+      if let reader = items.rowReader, !reader.fits(state, entity: entity) { return nil }
       let plan = try SyncPlanner.plan(
         state: state, revision: 0, entity: entity, items: &items, options: options)
       return items.failed ? nil : plan

@@ -16,12 +16,14 @@ struct StreamedItems: SyncItemSource {
   static let chunkSize = 512
   /// Parses the chunks, ahead of the planner on another thread for a payload of several.
   private let parser: ChunkParser
-  private var current: [JSONValue] = []
+  private var current = ParsedItems.values([])
   private var position = 0
   /// Set when the parser has handed out its last chunk (or a failure).
   private var done = false
   /// Set when a chunk did not parse; the items handed out so far are not the payload.
   private(set) var failed = false
+  /// The reader of the items into rows, when one reads them.
+  private(set) var rowReader: PayloadRowReader?
 
   /// The most items the planner reserves room for on the strength of an estimate: a payload
   /// whose first items are much shorter than the rest would otherwise reserve tables for many
@@ -41,23 +43,32 @@ struct StreamedItems: SyncItemSource {
   ///
   /// - Complexity: O(*b*) in the bytes of the first chunk; the rest is parsed on the parsing
   ///   thread.
-  init?(json: [UInt8], options: JSONParser.Options) {
+  ///
+  /// - Parameter rowReader: Reads the items straight into rows when given (``PayloadRowReader``).
+  init?(json: [UInt8], options: JSONParser.Options, rowReader: PayloadRowReader? = nil) {
     guard json.count <= options.maxDocumentBytes else { return nil }
-    self.init(PayloadChunks(bytes: json, chunkSize: StreamedItems.chunkSize, options: options))
+    self.init(
+      PayloadChunks(
+        bytes: json, chunkSize: StreamedItems.chunkSize, options: options, rowReader: rowReader))
+    self.rowReader = rowReader
   }
 
   /// Streams the items of the regular file at `path`, a block at a time, or returns `nil` when
   /// it cannot be opened, is not a regular file, is longer than the parser's limit, or does not
   /// start as a well-formed top-level array: read it as a whole instead. The file is read
   /// `blockSize` bytes at a time.
-  init?(path: String, options: JSONParser.Options, blockSize: Int = PayloadChunks.blockSize) {
+  init?(
+    path: String, options: JSONParser.Options, blockSize: Int = PayloadChunks.blockSize,
+    rowReader: PayloadRowReader? = nil
+  ) {
     guard let file = FileReader(path: path), file.size <= options.maxDocumentBytes else {
       return nil
     }
     self.init(
       PayloadChunks(
         file: file, limit: options.maxDocumentBytes, chunkSize: StreamedItems.chunkSize,
-        options: options, blockSize: blockSize))
+        options: options, blockSize: blockSize, rowReader: rowReader))
+    self.rowReader = rowReader
   }
 
   /// Streams the chunks, or returns `nil` when the first does not parse.
@@ -88,7 +99,7 @@ struct StreamedItems: SyncItemSource {
     }
   }
 
-  mutating func next() throws(SyncError) -> JSONValue? {
+  mutating func nextItem() throws(SyncError) -> SyncItem? {
     if position == current.count {
       guard !done else { return nil }
       switch parser.next() {
@@ -98,7 +109,7 @@ struct StreamedItems: SyncItemSource {
       case .failed:
         done = true
         failed = true
-        current = []
+        current = .values([])
         return nil
       case .items(let items):
         // The finished chunk is freed on the parsing thread, off the planner's path (callgrind:
@@ -110,7 +121,19 @@ struct StreamedItems: SyncItemSource {
       }
     }
     defer { position += 1 }
-    return current[position]
+    switch current {
+    case .values(let values): return .value(values[position])
+    case .rows(let batch):
+      let entry = Int(batch.items[position])
+      return entry >= 0 ? .row(batch, entry) : .value(batch.values[~entry])
+    }
+  }
+
+  /// The next item parsed into a value, or `nil` after the last: for items streamed without a
+  /// row reader (a row item is `nil` too).
+  mutating func next() throws(SyncError) -> JSONValue? {
+    guard case .value(let value)? = try nextItem() else { return nil }
+    return value
   }
 
   /// Stops the parsing thread; call when done taking items.

@@ -4,10 +4,19 @@ protocol SyncItemSource {
   var isList: Bool { get }
   /// How many items to expect, for reserving room (an estimate is fine).
   var expectedCount: Int { get }
-  /// The next item, or `nil` after the last.
+  /// The next item as a value or as a row read straight from the payload, or `nil` after the
+  /// last.
   ///
   /// - Throws: ``SyncError`` when the payload cannot be read further.
-  mutating func next() throws(SyncError) -> JSONValue?
+  mutating func nextItem() throws(SyncError) -> SyncItem?
+}
+
+/// One payload item as the planner takes it.
+enum SyncItem {
+  /// Parsed into a value.
+  case value(JSONValue)
+  /// Read into row `row` of `batch` (``PayloadRowReader``).
+  case row(RowBatch, Int)
 }
 
 /// The items of a payload already in memory.
@@ -23,9 +32,9 @@ struct PayloadItems: SyncItemSource {
 
   var expectedCount: Int { items.count }
 
-  mutating func next() throws(SyncError) -> JSONValue? {
+  mutating func nextItem() throws(SyncError) -> SyncItem? {
     guard position < items.count else { return nil }
     defer { position += 1 }
-    return items[position]
+    return .value(items[position])
   }
 }

@@ -57,6 +57,10 @@ public struct SyncOptions: Sendable {
   /// strict.allOrNothing = true
   /// ```
   public var allOrNothing = false
+  /// Whether a streamed payload's items may be read straight into rows
+  /// (``PayloadRowReader``); off, every item goes the general way. Not public: tests turn it off
+  /// to check that both ways sync alike.
+  var readsRows = true
 
   /// Default options: insert, update and delete missing; no scope, no guard, silent.
   public init() {}

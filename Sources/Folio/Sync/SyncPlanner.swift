@@ -230,12 +230,17 @@ struct SyncPlanner {
     var duplicateOrder: [RecordID] = []
     var i = 0
     let progress = options.progress
-    while let item = try items.next() {
+    while let item = try items.nextItem() {
       defer { i += 1 }
       if let progress, i > 0, i % SyncProgress.reportingInterval == 0 {
         progress(SyncProgress(phase: .planning, completed: i, total: max(expected, i)))
       }
-      let result = try planner.upsert(root, item, at: .item(i), level: level)
+      let result: Upserted
+      switch item {
+      case .value(let value): result = try planner.upsert(root, value, at: .item(i), level: level)
+      case .row(let batch, let row):
+        result = try planner.upsertRow(root, batch, row, at: .item(i), level: level)
+      }
       guard let id = result.id, let slot = result.slot else { continue }
       if let parent, result.exists,
         planner.pending[slot].kind != .rejected || parent.childSet.contains(id)

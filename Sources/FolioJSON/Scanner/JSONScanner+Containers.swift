@@ -109,6 +109,24 @@ extension JSONScanner {
         "expected ',' or ']' after an array element" + reader.commentHint(at: reader.position))
   }
 
+  /// Puts the cursor at `offset`, the start of an element of a top-level array whose other
+  /// elements are read elsewhere (a payload's items, read one by one from a window of its
+  /// bytes), as if the array were open around it: the element counts the array towards
+  /// ``JSONParser/Options/maxDepth`` as a whole parse counts it. Whatever the scanner had open
+  /// is forgotten, so it may be called after the caller stopped reading an element half-way.
+  ///
+  /// Read the element, then stop: the array's `,` and `]` are the caller's to read.
+  package mutating func resume(atElement offset: Int) {
+    started = true
+    reader.position = offset
+    parents.forgetMoved(from: 0)
+    keys.forgetMoved(from: 0)
+    keyBytes.truncate(to: 0)
+    if !largeObjectHashes.isEmpty { largeObjectHashes = [:] }
+    depth = 1
+    top = Frame(isObject: false, hasMembers: true)
+  }
+
   /// Opens the container whose bracket is at the cursor.
   @inline(__always)
   mutating func open(isObject: Bool) {

@@ -369,7 +369,7 @@ import Testing
   @Test func aPayloadOfOneChunkMakesNoStringPool() throws {
     var chunks = PayloadChunks(
       bytes: EmployeePayload.day1(count: 100), chunkSize: 512, options: JSONParser.Options())
-    guard case .items(let items) = chunks.next() else {
+    guard case .items(.values(let items)) = chunks.next() else {
       Issue.record("expected the payload's items")
       return
     }
@@ -397,7 +397,7 @@ import Testing
       file: file, limit: .max, chunkSize: 512, options: JSONParser.Options(), blockSize: 64 << 10)
     var items: [JSONValue] = []
     var sizes: [Int] = []
-    while case .items(let chunk) = chunks.next() {
+    while case .items(.values(let chunk)) = chunks.next() {
       items += chunk
       sizes.append(chunk.count)
     }

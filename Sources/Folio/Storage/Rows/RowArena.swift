@@ -33,6 +33,10 @@ struct RowArena: Sendable {
   /// An empty arena.
   init() {}
 
+  /// An arena of `bytes`, written by a reader that makes its references itself
+  /// (``reference(offset:length:)``), with no garbage.
+  init(bytes: ContiguousArray<UInt8>) { self.bytes = bytes }
+
   /// The byte count.
   var count: Int { bytes.count }
 
