@@ -24,6 +24,7 @@ out = sys.argv[1]
 phases = [
     ("planner (SyncPlanner.plan)", r"SyncPlanner\.plan<"),
     ("  upsert", r"SyncPlanner\.upsert\(_:_:at:level:\)$"),
+    ("  upsert of a row read from the payload", r"SyncPlanner\.upsertRow\(_:_:_:at:level:\)$"),
     ("  delete-missing", r"SyncPlanner\.deleteMissing\(_:scope:maximumShare:\)$"),
     ("  the report, its calling thread (SyncPlanner.finish)", r"SyncPlanner\.finish\(entity:(parts:)?\)$"),
     ("the report's passes, on every core (OutcomeBuilder)", r"OutcomeBuilder\.(tally|build)\("),

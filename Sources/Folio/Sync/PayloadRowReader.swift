@@ -22,23 +22,30 @@ final class PayloadRowReader: Sendable {
   enum Action: Sendable, Equatable {
     /// The value of `column`, read as `read`.
     case column(Int, Read)
-    /// A nested object whose keys are in ``tables``[n] (a dotted key path's first key).
+    /// A nested object whose keys are table `n` (a dotted key path's first key): see
+    /// ``tableStarts``.
     case nested(Int)
     /// The general path: the key names what the reader does not read.
     case giveUp
   }
 
-  /// A key and what it leads to.
+  /// A key (its bytes at ``keyBytes``[start..<start + length]) and what it leads to.
   struct Entry: Sendable {
-    let key: [UInt8]
+    let start: Int
+    let length: Int
     let hash: UInt64
     let action: Action
   }
 
   /// The entity's layout: the batches' rows.
   let layout: RowLayout
-  /// The tables of keys: the item's at 0, then one per nested object.
-  let tables: [[Entry]]
+  /// The tables of keys, one after another: the item's first, then one per nested object.
+  /// One flat array of plain values, so looking a key up retains nothing.
+  let entries: [Entry]
+  /// Where each table starts in ``entries``, and after the last, its end.
+  let tableStarts: [Int]
+  /// The keys' bytes.
+  let keyBytes: [UInt8]
   /// The identifier's column, and whether it is a string (else an int).
   let identifierColumn: Int
   let identifierIsString: Bool
@@ -96,7 +103,7 @@ final class PayloadRowReader: Sendable {
             nested.append([])
             top.append((first, .nested(nested.count)))
           }
-          // `.nested(n)` is `tables[n]`: the item's own table is 0.
+          // `.nested(n)` is table n: the item's own table is 0.
           if case .nested(let table)? = top.first(where: { $0.key == first })?.action {
             add(second, action, to: &nested[table - 1])
           } else {
@@ -106,14 +113,23 @@ final class PayloadRowReader: Sendable {
         }
       }
     }
-    func entries(_ table: [(key: [UInt8], action: Action)]) -> [Entry] {
-      table.map { entry in
-        Entry(
-          key: entry.key, hash: entry.key.withUnsafeBytes { JSONScanner.Key.hash(of: $0) },
-          action: entry.action)
+    var entries: [Entry] = []
+    var tableStarts: [Int] = []
+    var keyBytes: [UInt8] = []
+    for table in [top] + nested {
+      tableStarts.append(entries.count)
+      for entry in table {
+        entries.append(
+          Entry(
+            start: keyBytes.count, length: entry.key.count,
+            hash: entry.key.withUnsafeBytes { JSONScanner.Key.hash(of: $0) }, action: entry.action))
+        keyBytes += entry.key
       }
     }
-    tables = [entries(top)] + nested.map(entries)
+    tableStarts.append(entries.count)
+    self.entries = entries
+    self.tableStarts = tableStarts
+    self.keyBytes = keyBytes
   }
 
   /// How `slot`'s values are read into `column`, or `nil` when the reader leaves them to the
@@ -147,6 +163,10 @@ final class PayloadRowReader: Sendable {
     isComplete: Bool, into batch: inout RowBatchBuilder
   ) -> (end: Int, stop: JSONParser.ElementStop) {
     var scanner = JSONScanner(buffer, options: options)
+    // An error here only ends the window or sends the payload the ordinary way, which locates
+    // it: finding its line reads the window from its start (callgrind, 100k day 1: 1,800
+    // instructions an item, at each item cut by a block's end).
+    scanner.locatesErrors = false
     var position = position
     var afterAnElement = afterElement
     var read = 0
@@ -194,7 +214,7 @@ final class PayloadRowReader: Sendable {
   private func readRow(_ scanner: inout JSONScanner, into batch: inout RowBatchBuilder)
     throws(JSONError) -> Bool
   {
-    guard try scanner.peek() == .object else { return false }
+    guard case .object = try scanner.peek() else { return false }
     try scanner.beginObject()
     var table = 0
     var hint = 0
@@ -212,7 +232,7 @@ final class PayloadRowReader: Sendable {
       case .giveUp?: return false
       case .nested(let nested)?:
         guard table == 0 else { return false }
-        guard try scanner.peek() == .object else {
+        guard case .object = try scanner.peek() else {
           // Not an object: the path leads nowhere, as `JSONKeyPath.value(in:)` finds.
           try scanner.skipValue()
           continue
@@ -231,25 +251,31 @@ final class PayloadRowReader: Sendable {
     return true
   }
 
-  /// What `key` leads to in `tables[table]`, trying the entry after the last one found first
-  /// (items usually give their keys in the same order).
+  /// What `key` leads to in table `table`, trying the entry after the last one found first
+  /// (items usually give their keys in the same order); `hint` counts from the table's start.
   @inline(__always) private func lookUp(_ key: JSONScanner.Key, in table: Int, hint: inout Int)
     -> Action?
   {
-    let entries = tables[table]
-    if hint < entries.count, entries[hint].hash == key.hash,
-      entries[hint].key.withUnsafeBytes({ key.equals($0) })
-    {
-      hint += 1
-      return entries[hint - 1].action
-    }
-    for n in entries.indices where entries[n].hash == key.hash {
-      if entries[n].key.withUnsafeBytes({ key.equals($0) }) {
-        hint = n + 1
-        return entries[n].action
+    let start = tableStarts[table]
+    let count = tableStarts[table + 1] - start
+    return keyBytes.withUnsafeBytes { bytes -> Action? in
+      entries.withUnsafeBufferPointer { entries -> Action? in
+        func matches(_ n: Int) -> Bool {
+          let entry = entries[start + n]
+          return entry.hash == key.hash
+            && key.equals(UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.length]))
+        }
+        if hint < count, matches(hint) {
+          hint += 1
+          return entries[start + hint - 1].action
+        }
+        for n in 0..<count where matches(n) {
+          hint = n + 1
+          return entries[start + n].action
+        }
+        return nil
       }
     }
-    return nil
   }
 
   /// Reads the value at the cursor into `column` of the row begun last, as `kind` reads it:
@@ -259,12 +285,12 @@ final class PayloadRowReader: Sendable {
   ) throws(JSONError) -> Bool {
     switch kind {
     case .int:
-      guard try scanner.peek() == .number, let value = try scanner.readInt64IfInteger() else {
+      guard case .number = try scanner.peek(), let value = try scanner.readInt64IfInteger() else {
         return false
       }
       batch.setWord(column, UInt64(bitPattern: value))
     case .double:
-      guard try scanner.peek() == .number else { return false }
+      guard case .number = try scanner.peek() else { return false }
       switch try scanner.readNumber() {
       case .double(let value): batch.setWord(column, value.bitPattern)
       case .int(let value):
@@ -272,10 +298,10 @@ final class PayloadRowReader: Sendable {
         batch.setWord(column, exact.bitPattern)
       }
     case .bool:
-      guard try scanner.peek() == .bool else { return false }
+      guard case .bool = try scanner.peek() else { return false }
       batch.setWord(column, try scanner.readBool() ? 1 : 0)
     case .string:
-      guard try scanner.peek() == .string else { return false }
+      guard case .string = try scanner.peek() else { return false }
       let start = batch.arena.count
       let fits = try scanner.readString { bytes in
         guard bytes.count <= RowArena.maximumLength else { return false }
@@ -285,25 +311,25 @@ final class PayloadRowReader: Sendable {
       guard fits else { return false }
       batch.setWord(column, RowArena.reference(offset: start, length: batch.arena.count - start))
     case .date(let formats):
-      guard try scanner.peek() == .string else { return false }
+      guard case .string = try scanner.peek() else { return false }
       let milliseconds = try scanner.readString { bytes in
         Self.milliseconds(bytes.assumingMemoryBound(to: UInt8.self), formats: formats)
       }
       guard let milliseconds else { return false }
       batch.setWord(column, UInt64(bitPattern: milliseconds))
     case .stringList, .intList:
-      guard try scanner.peek() == .array else { return false }
+      guard case .array = try scanner.peek() else { return false }
       try scanner.beginArray()
       let start = batch.arena.count
       while try scanner.nextElement() {
         if kind == .intList {
-          guard try scanner.peek() == .number, let value = try scanner.readInt64IfInteger() else {
+          guard case .number = try scanner.peek(), let value = try scanner.readInt64IfInteger() else {
             return false
           }
           RowArena.appendWord(UInt64(bitPattern: value), to: &batch.arena)
           continue
         }
-        guard try scanner.peek() == .string else { return false }
+        guard case .string = try scanner.peek() else { return false }
         let fits = try scanner.readString { bytes in
           guard bytes.count <= RowArena.maximumLength else { return false }
           let count = UInt32(truncatingIfNeeded: bytes.count)

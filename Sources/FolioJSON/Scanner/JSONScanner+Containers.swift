@@ -127,6 +127,14 @@ extension JSONScanner {
     top = Frame(isObject: false, hasMembers: true)
   }
 
+  /// Whether errors carry their line, column and source line (finding them reads the input
+  /// from its start). Off for a reader of a window of a longer text, whose errors only say
+  /// where reading stopped: the text is read again the ordinary way to report them.
+  package var locatesErrors: Bool {
+    get { reader.locatesErrors }
+    set { reader.locatesErrors = newValue }
+  }
+
   /// Opens the container whose bracket is at the cursor.
   @inline(__always)
   mutating func open(isObject: Bool) {

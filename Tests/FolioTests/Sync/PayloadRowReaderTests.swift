@@ -258,6 +258,20 @@ struct PayloadRowReaderTests {
         == nil)
   }
 
+  /// Rows read for one schema's layout are not planned against a store whose schema differs
+  /// (the store's schema changed between reading the first chunk and planning): the payload is
+  /// then read the ordinary way.
+  @Test func rowsFitOnlyTheLayoutTheyWereReadFor() throws {
+    let store = try SyncTestStore.make(Self.schema())
+    let reader = try #require(
+      PayloadRowReader(
+        state: store.state, entity: "Thing", options: SyncOptions(),
+        parserOptions: JSONParser.Options()))
+    #expect(reader.fits(store.state, entity: "Thing"))
+    let other = try SyncTestStore.make(Self.schema())
+    #expect(!reader.fits(other.state, entity: "Thing"))
+  }
+
   @Test func malformedPayloadsFailAlikeReadIntoRowsOrNot() throws {
     let payloads = [
       #"[{"id":1,"title":"a"},{"id":2,"title":"b""#, #"[{"id":1,"title":"a",}]"#,

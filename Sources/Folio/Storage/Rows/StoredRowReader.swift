@@ -110,7 +110,7 @@ struct StoredRowReader: Sendable {
       // One buffer for every list's elements, reused from list to list.
       var scratch = ContiguousArray<UInt8>()
       do throws(JSONError) {
-        guard try scanner.peek() == .array else { return nil }
+        guard case .array = try scanner.peek() else { return nil }
         try scanner.beginArray()
         while try scanner.nextElement() {
           guard try readRecord(&scanner, into: &output, scratch: &scratch) else { return nil }
@@ -128,7 +128,7 @@ struct StoredRowReader: Sendable {
   private func readRecord(
     _ scanner: inout JSONScanner, into output: inout Output, scratch: inout ContiguousArray<UInt8>
   ) throws(JSONError) -> Bool {
-    guard try scanner.peek() == .object else { return false }
+    guard case .object = try scanner.peek() else { return false }
     try scanner.beginObject()
     let row = output.chunk.beginRow()
     var seen = ColumnSet(count: names.count)
@@ -176,15 +176,15 @@ struct StoredRowReader: Sendable {
     case .date: word = try Self.readWord(&scanner, kind, .date, [])
     case .enumeration: word = try Self.readWord(&scanner, kind, .enumeration, cases[column])
     case .uuid:
-      guard kind == .string else { return false }
+      guard case .string = kind else { return false }
       word = try scanner.readString { bytes in
         Self.isCanonicalUUID(bytes) ? chunk.appendArena { Self.appendUUID(bytes, to: &$0) } : nil
       }
     case .string:
-      guard kind == .string else { return false }
+      guard case .string = kind else { return false }
       word = try scanner.readString { chunk.appendArena($0) }
     case .list:
-      guard kind == .array else { return false }
+      guard case .array = kind else { return false }
       scratch.removeAll(keepingCapacity: true)
       try scanner.beginArray()
       while try scanner.nextElement() {
@@ -192,7 +192,8 @@ struct StoredRowReader: Sendable {
       }
       word = scratch.withUnsafeBytes { chunk.appendArena($0) }
     case .validated:
-      guard kind != .null, let attribute = attributes[column] else { return false }
+      if case .null = kind { return false }
+      guard let attribute = attributes[column] else { return false }
       let value = try scanner.readValue()
       do throws(CoercionError) {
         try attribute.validateStored(value)
@@ -216,14 +217,14 @@ struct StoredRowReader: Sendable {
       }
     case .toMany, .orderedToMany:
       let ordered = plan == .orderedToMany
-      guard kind == .array else { return false }
+      guard case .array = kind else { return false }
       var values: [JSONValue] = []
       var previous: RecordID?
       var seen = Set<RecordID>()
       try scanner.beginArray()
       while try scanner.nextElement() {
         let value: JSONValue
-        if try scanner.peek() == .number, let int = try scanner.readInt64IfInteger() {
+        if case .number = try scanner.peek(), let int = try scanner.readInt64IfInteger() {
           value = .int(int)
         } else {
           value = try scanner.readValue()
@@ -260,13 +261,13 @@ struct StoredRowReader: Sendable {
     case .int, .double, .bool, .date, .enumeration:
       word = try readWord(&scanner, kind, element, cases)
     case .uuid:
-      guard kind == .string else { return false }
+      guard case .string = kind else { return false }
       return try scanner.readString { bytes in
         guard isCanonicalUUID(bytes) else { return false }
         return appendUUID(bytes, to: &elements)
       }
     case .string:
-      guard kind == .string else { return false }
+      guard case .string = kind else { return false }
       return try scanner.readString { bytes in
         guard bytes.count <= RowArena.maximumLength else { return false }
         let count = UInt32(truncatingIfNeeded: bytes.count)
@@ -293,19 +294,19 @@ struct StoredRowReader: Sendable {
   ) throws(JSONError) -> UInt64? {
     switch element {
     case .int:
-      guard kind == .number, let value = try scanner.readInt64IfInteger() else { return nil }
+      guard case .number = kind, let value = try scanner.readInt64IfInteger() else { return nil }
       return UInt64(bitPattern: value)
     case .double:
-      guard kind == .number, case .double(let value) = try scanner.readNumber() else { return nil }
+      guard case .number = kind, case .double(let value) = try scanner.readNumber() else { return nil }
       return value.bitPattern
     case .bool:
-      guard kind == .bool else { return nil }
+      guard case .bool = kind else { return nil }
       return try scanner.readBool() ? 1 : 0
     case .date:
-      guard kind == .string else { return nil }
+      guard case .string = kind else { return nil }
       return try scanner.readString { dateWord($0) }
     case .enumeration:
-      guard kind == .string else { return nil }
+      guard case .string = kind else { return nil }
       return try scanner.readString { caseIndex($0, cases) }
     default:
       return nil
