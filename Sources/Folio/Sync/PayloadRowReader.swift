@@ -51,6 +51,12 @@ final class PayloadRowReader: Sendable {
   let identifierIsString: Bool
   /// The parser's options (limits) for items read the general way.
   let options: JSONParser.Options
+  /// ``JSONParser/Options/maxStringBytes``, for the fast path's strings.
+  let maxStringBytes: Int
+  /// Whether the fast path (``readRowFast(_:at:_:into:)``) may read items: the nesting limit
+  /// leaves room for an item's deepest member (a list in a nested object), so it cannot be
+  /// what the parser refuses.
+  let fastPath: Bool
 
   /// A reader of `entity`'s items for a sync with `options`, or `nil` when its mapping has what
   /// only the general path implements: no single identifier of type int or string, a
@@ -79,6 +85,8 @@ final class PayloadRowReader: Sendable {
     self.identifierColumn = identifierColumn
     self.layout = layout
     self.options = parserOptions
+    maxStringBytes = parserOptions.maxStringBytes
+    fastPath = parserOptions.maxDepth >= 4
     // Key paths of every identifier and attribute, by first key.
     var top: [(key: [UInt8], action: Action)] = []
     var nested: [[(key: [UInt8], action: Action)]] = []
@@ -185,24 +193,34 @@ final class PayloadRowReader: Sendable {
       do {
         scanner.resume(atElement: start)
         batch.beginRow()
-        if try readRow(&scanner, into: &batch) {
+        var end: Int
+        if let fast = readRowFast(buffer, at: start, &scanner, into: &batch) {
           batch.finishRow()
+          end = fast
         } else {
           batch.discardRow(arenaMark: arenaMark)
+          batch.beginRow()
           scanner.resume(atElement: start)
-          batch.append(try scanner.readValue())
+          if try readRow(&scanner, into: &batch) {
+            batch.finishRow()
+          } else {
+            batch.discardRow(arenaMark: arenaMark)
+            scanner.resume(atElement: start)
+            batch.append(try scanner.readValue())
+          }
+          end = scanner.offset
         }
         // A number here may go on in the bytes that follow.
-        if scanner.offset == count, !isComplete {
+        if end == count, !isComplete {
           batch.dropLastItem(arenaMark: arenaMark)
           return (position, .needsMore)
         }
+        position = end
       } catch {
         if batch.words.count > batch.rows * layout.wordsPerRow { batch.discardRow(arenaMark: arenaMark) }
         let cut = !isComplete && error.offset + JSONParser.cutMargin >= count
         return (position, cut ? .needsMore : .malformed)
       }
-      position = scanner.offset
       afterAnElement = true
       read += 1
     }

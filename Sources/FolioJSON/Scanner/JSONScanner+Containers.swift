@@ -127,6 +127,13 @@ extension JSONScanner {
     top = Frame(isObject: false, hasMembers: true)
   }
 
+  /// Puts the cursor at `offset`, before a value of the innermost container, for a caller that
+  /// read the bytes before it itself (and checked them as the scanner would). The containers
+  /// open stay as they are.
+  package mutating func move(to offset: Int) {
+    reader.position = offset
+  }
+
   /// Whether errors carry their line, column and source line (finding them reads the input
   /// from its start). Off for a reader of a window of a longer text, whose errors only say
   /// where reading stopped: the text is read again the ordinary way to report them.

@@ -100,7 +100,16 @@ struct PayloadRowReaderTests {
     if chance(20) { members.append(#""extra":\#(pick(["1", #"{"a":[1,2,{"b":null}]}"#, "[]", #""x""#]))"#) }
     members.shuffle(using: &random)
     if !clean, chance(3) { return pick(["null", "12", #""text""#, "[1]"]) }
-    return "{" + members.joined(separator: chance(50) ? "," : ", ") + "}"
+    // Spacing as people and tools write it: none, after commas, around colons, on lines.
+    let spacing = random.next() % 4
+    if spacing == 2 {
+      members = members.map { member in
+        guard let colon = member.firstIndex(of: ":") else { return member }
+        return member[..<colon] + " : " + member[member.index(after: colon)...]
+      }
+    }
+    let separator = [",", ", ", ", ", ",\n  "][Int(spacing)]
+    return (spacing == 3 ? "{\n  " : "{") + members.joined(separator: separator) + (spacing == 3 ? "\n}" : "}")
   }
 
   /// Syncs `payload` into both stores, one reading rows and one not, and checks both did the
@@ -276,7 +285,14 @@ struct PayloadRowReaderTests {
     let payloads = [
       #"[{"id":1,"title":"a"},{"id":2,"title":"b""#, #"[{"id":1,"title":"a",}]"#,
       #"[{"id":1,"id":2,"title":"a"}]"#, #"[{"id":1,"title":"\x"}]"#, #"[{"id":1,"title":"a"} {"id":2}]"#,
-      #"[{"id":1,"title":"a"}]x"#, "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]",
+      #"[{"id":1,"title":"a"}]x"#, #"[{"id":01,"title":"a"}]"#, #"[{"id":-,"title":"a"}]"#,
+      #"[{"id":1,"ratio":1.,"title":"a"}]"#, #"[{"id":1,"ratio":.5,"title":"a"}]"#,
+      #"[{"id":1,"is_on":truex,"title":"a"}]"#, #"[{"id":1,"is_on":tru,"title":"a"}]"#,
+      #"[{"id":1,"labels":["a",],"title":"a"}]"#, #"[{"id":1,"labels":["a" "b"],"title":"a"}]"#,
+      #"[{"id":1,"profile":{"nick":"a",},"title":"a"}]"#, #"[{"id":1,"title":"a"}}]"#,
+      "[{\"id\":1,\"title\":\"a\u{01}b\"}]", #"[{"id":1,"title":"a","title":"b"}]"#,
+      #"[{"id":1,"profile":{"nick":"a","nick":"b"},"title":"a"}]"#, #"[{"id":1,"extra":1,"extra":2}]"#,
+      #"[{"id":1 "title":"a"}]"#, #"[{"id" 1,"title":"a"}]"#, #"[{"id":1,"ratio":1e999,"title":"a"}]"#, "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]",
       #"[{"id":1,"title":"a","x":"# + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}]",
     ]
     for payload in payloads {
