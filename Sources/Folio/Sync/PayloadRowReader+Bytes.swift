@@ -105,6 +105,15 @@ extension PayloadRowReader {
     guard p < b.count, b[p] == UInt8(ascii: "\"") else { return nil }
     let start = p + 1
     var q = start
+    // Eight bytes at a time while none of them ends the run (callgrind: byte by byte, the
+    // strings' bytes were a third of the reader's instructions).
+    if let base = b.baseAddress {
+      while q + 8 <= b.count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + q).loadUnaligned(as: UInt64.self))
+        if Self.mayEndString(word) { break }
+        q += 8
+      }
+    }
     while q < b.count {
       let byte = b[q]
       if byte == UInt8(ascii: "\"") {
@@ -117,6 +126,20 @@ extension PayloadRowReader {
       q += 1
     }
     return nil
+  }
+
+  /// Whether any of the eight bytes of `word` may be a quote, a backslash, a control character
+  /// or a non-ASCII byte (never `false` for one; sometimes `true` for none, after one below
+  /// 0x20 borrows).
+  @inline(__always) static func mayEndString(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control | word) & high != 0
   }
 
   /// The integer at `p` when it is written as plain digits (`-`, then `0` or up to 18 digits
@@ -190,7 +213,7 @@ extension PayloadRowReader {
         return false
       }
       let offset = batch.arena.count
-      batch.arena.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<end]))
+      batch.arena.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[start..<end])))
       batch.setWord(column, RowArena.reference(offset: offset, length: end - start))
     case .date(let formats):
       guard let (start, end) = scanString(b, &p),
@@ -216,15 +239,11 @@ extension PayloadRowReader {
         first = false
         if kind == .intList {
           guard let value = Self.integer(b, &p) else { return false }
-          RowArena.appendWord(UInt64(bitPattern: value), to: &batch.arena)
+          batch.arena.append(word: UInt64(bitPattern: value))
         } else {
           guard let (start, end) = scanString(b, &p) else { return false }
-          let count = UInt32(truncatingIfNeeded: end - start)
-          batch.arena.append(UInt8(truncatingIfNeeded: count))
-          batch.arena.append(UInt8(truncatingIfNeeded: count >> 8))
-          batch.arena.append(UInt8(truncatingIfNeeded: count >> 16))
-          batch.arena.append(UInt8(truncatingIfNeeded: count >> 24))
-          batch.arena.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<end]))
+          batch.arena.append(
+            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[start..<end])), counted: true)
         }
         p = Self.skipSpace(b, p)
       }

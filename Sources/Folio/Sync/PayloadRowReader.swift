@@ -323,7 +323,7 @@ final class PayloadRowReader: Sendable {
       let start = batch.arena.count
       let fits = try scanner.readString { bytes in
         guard bytes.count <= RowArena.maximumLength else { return false }
-        RowArena.appendBytes(bytes, to: &batch.arena)
+        batch.arena.append(bytes)
         return true
       }
       guard fits else { return false }
@@ -344,18 +344,13 @@ final class PayloadRowReader: Sendable {
           guard case .number = try scanner.peek(), let value = try scanner.readInt64IfInteger() else {
             return false
           }
-          RowArena.appendWord(UInt64(bitPattern: value), to: &batch.arena)
+          batch.arena.append(word: UInt64(bitPattern: value))
           continue
         }
         guard case .string = try scanner.peek() else { return false }
         let fits = try scanner.readString { bytes in
           guard bytes.count <= RowArena.maximumLength else { return false }
-          let count = UInt32(truncatingIfNeeded: bytes.count)
-          batch.arena.append(UInt8(truncatingIfNeeded: count))
-          batch.arena.append(UInt8(truncatingIfNeeded: count >> 8))
-          batch.arena.append(UInt8(truncatingIfNeeded: count >> 16))
-          batch.arena.append(UInt8(truncatingIfNeeded: count >> 24))
-          RowArena.appendBytes(bytes, to: &batch.arena)
+          batch.arena.append(bytes, counted: true)
           return true
         }
         guard fits else { return false }

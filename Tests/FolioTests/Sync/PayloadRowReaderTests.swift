@@ -206,6 +206,24 @@ struct PayloadRowReaderTests {
     }
   }
 
+  /// The eight-bytes-at-a-time test of a string's bytes never misses a byte that ends the fast
+  /// run: a quote, a backslash, a control character or a non-ASCII byte, at any place, beside
+  /// any ASCII bytes.
+  @Test func noByteThatEndsAStringIsMissedEightAtATime() {
+    var random = SeededGenerator(seed: 8)
+    let special = [0x22, 0x5C, 0x7F + 1, 0xFF, 0xC3] + (0..<0x20).map { $0 }
+    for _ in 0..<20_000 {
+      var bytes = (0..<8).map { _ in UInt8(0x20 + random.next() % 0x60) }
+      let plain = bytes.allSatisfy { $0 != 0x22 && $0 != 0x5C }
+      let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+      if plain { #expect(!PayloadRowReader.mayEndString(word) || bytes.contains { $0 >= 0x80 }) }
+      let place = Int(random.next() % 8)
+      bytes[place] = UInt8(special[Int(random.next() % UInt64(special.count))])
+      let marked = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+      #expect(PayloadRowReader.mayEndString(marked))
+    }
+  }
+
   @Test func employeePayloadsSyncAlikeAndAreReadIntoRows() throws {
     let schema = try SchemaFixtures.performanceEmployee
     let rows = try SyncTestStore.make(schema)
