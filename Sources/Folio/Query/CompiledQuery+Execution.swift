@@ -9,8 +9,8 @@ extension CompiledQuery {
   func matchingRows(in state: StoreState) -> [Row] {
     var rows: [Row] = []
     if access != nil {
-      forEachIndexedMatch(in: state) { id, record in
-        rows.append((id, record))
+      forEachIndexedMatch(in: state) { id, chunk, row in
+        rows.append((id, chunk.pointee.record(at: row)))
         return true
       }
     } else if let matcher {
@@ -53,27 +53,34 @@ extension CompiledQuery {
     guard end > query.offset else { return [] }
     var rows: [Row] = []
     var seen = 0
-    forEachIndexedMatch(in: state) { id, record in
+    forEachIndexedMatch(in: state) { id, chunk, row in
       seen += 1
-      if seen > query.offset { rows.append((id, record)) }
+      if seen > query.offset { rows.append((id, chunk.pointee.record(at: row))) }
       return seen < end
     }
     return rows
   }
 
-  /// Calls `body` with every record matching the query among the candidates of ``access``, in
-  /// the index's order, until it returns `false`.
+  /// Calls `body` with the identifier, chunk (a pointer valid during the call) and row of every
+  /// record matching the query among the candidates of ``access``, in the index's order, until
+  /// it returns `false`. Each candidate is tested on its row (``QueryRecord/row(_:_:)``); the
+  /// caller decodes the whole record only for a match.
   ///
   /// - Complexity: O(log *n*) to find the candidates, then one record lookup and predicate
   ///   evaluation per candidate.
-  func forEachIndexedMatch(in state: StoreState, _ body: (RecordID, JSONObject) -> Bool) {
+  func forEachIndexedMatch(
+    in state: StoreState, _ body: (RecordID, UnsafePointer<RowChunk>, Int) -> Bool
+  ) {
     guard let access, let table = state.tables[entity.name] else { return }
     let indexes = state.secondary[entity.name]
     guard access.number < indexes.count else { return }
     access.forEachCandidate(indexes[access.number]) { entry in
-      guard let record = table[entry.id] else { return true }
-      if let matcher, !matcher(.object(record)) { return true }
-      return body(entry.id, record)
+      table.withRow(of: entry.id) { chunk, row in
+        withUnsafePointer(to: chunk) { chunk in
+          if let matcher, !matcher(.row(chunk, row)) { return true }
+          return body(entry.id, chunk, row)
+        }
+      } ?? true
     }
   }
 

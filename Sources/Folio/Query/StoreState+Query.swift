@@ -75,7 +75,7 @@ extension StoreState {
     let compiled = try CompiledQuery(query, in: self)
     var matches = 0
     if compiled.access != nil {
-      compiled.forEachIndexedMatch(in: self) { _, _ in
+      compiled.forEachIndexedMatch(in: self) { _, _, _ in
         matches += 1
         return true
       }
