@@ -114,14 +114,20 @@ extension CompiledQuery {
   private func scanResults(_ table: EntityTable) -> [Row] {
     var matches: [SortColumn.Match] = []
     var ids: [RecordID] = []
+    let matcher = self.matcher
     table.chunks.withUnsafeBufferPointer { chunks in
       guard let base = chunks.baseAddress else { return }
       for n in chunks.indices {
         let chunk = base + n
         let chunkIDs = chunk.pointee.ids
-        for row in chunkIDs.indices where matcher?(.row(chunk, row)) ?? true {
-          matches.append((n, row))
-          ids.append(chunkIDs[row])
+        if let matcher {
+          for row in chunkIDs.indices where matcher(.row(chunk, row)) {
+            matches.append((n, row))
+            ids.append(chunkIDs[row])
+          }
+        } else {
+          for row in chunkIDs.indices { matches.append((n, row)) }
+          ids.append(contentsOf: chunkIDs)
         }
       }
     }
@@ -157,13 +163,23 @@ extension CompiledQuery {
     let k = Swift.min(wanted, count)
     if k == 0 { return [] }
     let descending = sortKeys.map { $0.descending != reversed }
-    let precedes = { (i: Int, j: Int) -> Bool in
-      for position in columns.indices {
-        var c = columns[position].compare(i, j)
-        if descending[position] { c = -c }
-        if c != 0 { return c < 0 }
+    let precedes: (Int, Int) -> Bool
+    if !reversed, columns.count == 1, case .integers(let integers) = ids,
+      let ranked = columns[0].ranks(descending: descending[0])
+    {
+      // One numeric key and integer identifiers (the common case): each row's place as two
+      // words and its identifier, compared without going through the column.
+      let keys = ranked.indices.map { RankedRow(rank: ranked[$0], id: integers[$0]) }
+      precedes = { i, j in RankedRow.precedes(keys[i], keys[j]) }
+    } else {
+      precedes = { i, j in
+        for position in columns.indices {
+          var c = columns[position].compare(i, j)
+          if descending[position] { c = -c }
+          if c != 0 { return c < 0 }
+        }
+        return reversed ? ids.precedes(j, i) : ids.precedes(i, j)
       }
-      return reversed ? ids.precedes(j, i) : ids.precedes(i, j)
     }
     var order: [Int]
     if k * 8 >= count || k > 4096 {
@@ -187,6 +203,21 @@ extension CompiledQuery {
       }
     }
     return order
+  }
+}
+
+/// A row's place in query order for one numeric sort key (``SortColumn/ranks(descending:)``),
+/// ties broken by its integer identifier.
+private struct RankedRow {
+  let rank: SortColumn.Rank
+  let id: Int64
+
+  /// Whether `a` comes before `b`.
+  @inline(__always)
+  static func precedes(_ a: RankedRow, _ b: RankedRow) -> Bool {
+    if a.rank.present != b.rank.present { return a.rank.present < b.rank.present }
+    if a.rank.bits != b.rank.bits { return a.rank.bits < b.rank.bits }
+    return a.id < b.id
   }
 }
 

@@ -349,23 +349,27 @@ private struct Compiler {
       let compiled = try matcher(for: inner)
       return { !compiled($0) }
     case .and(let children):
-      var compiled: [CompiledQuery.Matcher] = []
-      for child in children { compiled.append(try matcher(for: child)) }
-      if compiled.count == 2 {
-        let (a, b) = (compiled[0], compiled[1])
+      // Two children (the common case) are held as they are compiled: one taken out of an
+      // array of closures is called through a thunk that re-passes the record.
+      if children.count == 2 {
+        let a = try matcher(for: children[0])
+        let b = try matcher(for: children[1])
         return { a($0) && b($0) }
       }
+      var compiled: [CompiledQuery.Matcher] = []
+      for child in children { compiled.append(try matcher(for: child)) }
       return { record in
         for matcher in compiled where !matcher(record) { return false }
         return true
       }
     case .or(let children):
-      var compiled: [CompiledQuery.Matcher] = []
-      for child in children { compiled.append(try matcher(for: child)) }
-      if compiled.count == 2 {
-        let (a, b) = (compiled[0], compiled[1])
+      if children.count == 2 {
+        let a = try matcher(for: children[0])
+        let b = try matcher(for: children[1])
         return { a($0) || b($0) }
       }
+      var compiled: [CompiledQuery.Matcher] = []
+      for child in children { compiled.append(try matcher(for: child)) }
       return { record in
         for matcher in compiled where matcher(record) { return true }
         return false

@@ -195,6 +195,54 @@ enum SortColumn {
     }
   }
 
+  /// A row's key as words whose unsigned order is ``compare(_:_:)``'s: whether it is present
+  /// (a missing key sorts first), then its value's bits.
+  struct Rank {
+    /// 0 for a missing key, 1 for a present one (the other way round when descending).
+    var present: UInt8
+    /// The value's bits, ordered as the values (flipped when descending); 0 when missing.
+    var bits: UInt64
+  }
+
+  /// Every row's ``Rank`` for a column of numbers (integers, dates, Booleans, doubles), in
+  /// reverse order when `descending`; `nil` for other columns.
+  ///
+  /// ```swift
+  /// SortColumn.integers([-1, 0], present: [true, false]).ranks(descending: false)
+  /// // [(1, 0x7FFF_FFFF_FFFF_FFFF), (0, 0)]: the missing key first
+  /// ```
+  func ranks(descending: Bool) -> [Rank]? {
+    let signBit: UInt64 = 1 << 63
+    var ranks: [Rank] = []
+    switch self {
+    case .integers(let numbers, let present):
+      ranks.reserveCapacity(numbers.count)
+      for (number, isPresent) in zip(numbers, present) {
+        ranks.append(isPresent ? Rank(present: 1, bits: UInt64(bitPattern: number) ^ signBit) : Rank(present: 0, bits: 0))
+      }
+    case .doubles(let numbers, let present):
+      ranks.reserveCapacity(numbers.count)
+      for (number, isPresent) in zip(numbers, present) {
+        guard isPresent else {
+          ranks.append(Rank(present: 0, bits: 0))
+          continue
+        }
+        // -0.0 and 0.0 are equal keys; a negative number's bits order in reverse.
+        let bits = (number == 0 ? 0.0 : number).bitPattern
+        ranks.append(Rank(present: 1, bits: bits & signBit != 0 ? ~bits : bits | signBit))
+      }
+    case .strings, .values, .decimals:
+      return nil
+    }
+    if descending {
+      for n in ranks.indices {
+        ranks[n].present = 1 - ranks[n].present
+        ranks[n].bits = ~ranks[n].bits
+      }
+    }
+    return ranks
+  }
+
   /// The order of rows `i` and `j`: -1, 0 or 1.
   @inline(__always)
   func compare(_ i: Int, _ j: Int) -> Int {

@@ -201,8 +201,10 @@ import Testing
     let records = (0..<Int64(200)).map { id -> JSONObject in
       var record: JSONObject = ["id": .int(id)]
       // Few distinct values, so ties fall to the next key and to the identifier.
-      if random.below(5) != 0 { record["count"] = .int(Int64(random.below(5)) - 2) }
-      if random.below(5) != 0 { record["price"] = random.below(4) == 0 ? .int(2) : .double(Double(random.below(4)) / 2) }
+      let counts: [Int64] = [-2, -1, 1, 2, .min, .max]
+      let prices: [JSONValue] = [.int(2), .double(-0.0), .double(0), .double(-1.5), .double(0.5), .double(1e300), .double(-.infinity)]
+      if random.below(5) != 0 { record["count"] = .int(random.below(4) == 0 ? 0 : counts[random.below(counts.count)]) }
+      if random.below(5) != 0 { record["price"] = prices[random.below(prices.count)] }
       if random.below(5) != 0 { record["flag"] = .bool(random.below(2) == 0) }
       if random.below(5) != 0 {
         record["at"] = .string(ISODate.string(fromMilliseconds: Self.dates[random.below(3)]) ?? "")
@@ -214,11 +216,17 @@ import Testing
       for record in records { try tx.work.insert("Thing", attributes: record) }
     }
     let state = store.state
-    let orders: [Ordering] = [
-      "count", "-count", "price", "-price", "flag", "at", "-at", "name", "name[c]",
-      ["flag", "-at", "price"], ["-price", "count"],
+    // Each ordering with its keys (field, descending), for a reference sort of the decoded
+    // records by ``ValueOrder/sortCompare(_:_:)`` then identifier.
+    let orders: [(Ordering, [(String, Bool)])] = [
+      ("count", [("count", false)]), ("-count", [("count", true)]), ("price", [("price", false)]),
+      ("-price", [("price", true)]), ("flag", [("flag", false)]), ("at", [("at", false)]),
+      ("-at", [("at", true)]), ("name", [("name", false)]), ("name[c]", []),
+      (["flag", "-at", "price"], [("flag", false), ("at", true), ("price", false)]),
+      (["-price", "count"], [("price", true), ("count", false)]),
     ]
-    for ordering in orders {
+    let all = try state.fetchIDs(Query("Thing"))
+    for (ordering, keys) in orders {
       for (limit, offset) in [(nil, 0), (10, 0), (10, 5), (1000, 190)] as [(Int?, Int)] {
         let query = Query("Thing", where: "count" != 0, sortedBy: ordering, limit: limit, offset: offset)
         let compiled = try CompiledQuery(query, in: state)
@@ -226,6 +234,18 @@ import Testing
         let scanned = compiled.results(in: state)
         #expect(scanned.map(\.id) == decoded.map(\.id), "\(ordering) \(String(describing: limit)) \(offset)")
         #expect(scanned.map(\.record) == decoded.map(\.record), "\(ordering)")
+        guard !keys.isEmpty else { continue }
+        let matching = all.compactMap { id in state.record("Thing", id).map { (id, $0) } }
+          .filter { $0.1["count"] != .int(0) }
+        let sorted = matching.sorted { a, b in
+          for (field, descending) in keys {
+            let c = ValueOrder.sortCompare(a.1[field], b.1[field])
+            if c != 0 { return descending ? c > 0 : c < 0 }
+          }
+          return a.0 < b.0
+        }
+        let window = sorted.dropFirst(offset).prefix(limit ?? sorted.count).map(\.0)
+        #expect(scanned.map(\.id) == Array(window), "\(ordering) \(String(describing: limit)) \(offset)")
       }
     }
   }
