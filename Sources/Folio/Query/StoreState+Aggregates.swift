@@ -24,11 +24,16 @@ extension StoreState {
     }
     let read = resolved.read
     if query.limit == nil && query.offset == 0 {
-      // No window: no need to collect or order the rows.
+      // No window: no need to collect or order the rows. Each is tested on its row, and only
+      // the field's value is decoded (Design/0005).
       let matcher = compiled.matcher
-      forEachRecord(of: query.entity) { _, record in
-        guard matcher?(.object(record)) ?? true, let value = read(.object(record)), value != .null else { return }
-        body(value)
+      guard let table = tables[query.entity] else { return }
+      QueryRecord.withRows(of: table) { chunk in
+        for row in 0..<chunk.pointee.count {
+          let record = QueryRecord.row(chunk, row)
+          guard matcher?(record) ?? true, let value = read(record), value != .null else { continue }
+          body(value)
+        }
       }
     } else {
       for row in compiled.results(in: self) {

@@ -249,4 +249,32 @@ import Testing
       }
     }
   }
+
+  @Test func aggregatesReadOnRowsAgreeWithAggregatesOfTheDecodedResults() throws {
+    let store = try Store.inMemory(schema: Self.schema)
+    var random = SeededGenerator(seed: 0xA66)
+    try store.transaction { tx in
+      for id in 0..<Int64(150) {
+        var record: JSONObject = ["id": .int(id)]
+        if random.below(4) != 0 { record["count"] = .int(Int64(random.below(11)) - 5) }
+        if random.below(4) != 0 { record["price"] = random.below(3) == 0 ? .null : .double(Double(random.below(9)) / 4) }
+        if random.below(4) != 0 { record["name"] = .string(Self.texts[random.below(Self.texts.count)]) }
+        try tx.work.insert("Thing", attributes: record)
+      }
+    }
+    let state = store.state
+    for condition in ["count" > 0, "price" <= 1.0, Field("name").contains("e", .caseInsensitive), Condition.all] {
+      // A window past every record reads the decoded results; none reads the rows.
+      let rows = Query("Thing", where: condition)
+      let decoded = Query("Thing", where: condition, limit: 1000)
+      for field in ["count", "price"] as [Field] {
+        #expect(try state.sum(field, in: rows) == state.sum(field, in: decoded), "\(condition.node) \(field)")
+        #expect(try state.average(field, in: rows) == state.average(field, in: decoded), "\(condition.node)")
+      }
+      for field in ["count", "price", "name"] as [Field] {
+        #expect(try state.min(field, in: rows) == state.min(field, in: decoded), "\(condition.node) \(field)")
+        #expect(try state.max(field, in: rows) == state.max(field, in: decoded), "\(condition.node) \(field)")
+      }
+    }
+  }
 }
