@@ -13,8 +13,10 @@
 /// - UUIDs compare their 16 bytes: canonical texts are lowercase hexadecimal digits with hyphens
 ///   at fixed places, so their byte order is the order of the bytes they spell.
 /// - Booleans and enumeration cases are tabulated: the test runs once per value at compile time.
-/// - Integers and doubles are tested as the scalar `JSONValue` they decode to, which allocates
-///   nothing, so int and double mix exactly as ``ValueOrder/compareNumbers(_:_:)`` rules.
+/// - An int compared with an int literal, and a double with a double literal, compare as
+///   numbers of their type. Otherwise integers and doubles are tested as the scalar `JSONValue`
+///   they decode to, which allocates nothing, so int and double mix exactly as
+///   ``ValueOrder/compareNumbers(_:_:)`` rules.
 ///
 /// ```swift
 /// let name = RowColumn(name: "name", kind: .string)
@@ -75,6 +77,21 @@ enum ColumnTest {
       guard case .string(let text) = literal else { return constant(test(.string(""))) }
       guard let wanted = RowEncoding.uuidBytes(text) else { return unspelled(comparison) }
       return .bytes { outcome(comparison, order($0, wanted)) }
+    case .int:
+      // Int with int compares as integers; with a double, as ``ValueOrder`` rules (through `test`).
+      guard case .int(let wanted) = literal else { return decoding(column, test) }
+      return .word { word in
+        let stored = Int64(bitPattern: word)
+        return outcome(comparison, stored < wanted ? -1 : stored == wanted ? 0 : 1)
+      }
+    case .double:
+      guard case .double(let wanted) = literal, !wanted.isNaN else { return decoding(column, test) }
+      return .word { word in
+        let stored = Double(bitPattern: word)
+        // NaN (never stored) orders with nothing: `test` says what that means.
+        guard !stored.isNaN else { return test(.double(stored)) }
+        return outcome(comparison, stored < wanted ? -1 : stored == wanted ? 0 : 1)
+      }
     default:
       return decoding(column, test)
     }

@@ -169,7 +169,13 @@ extension CompiledQuery {
     {
       // One numeric key and integer identifiers (the common case): each row's place as two
       // words and its identifier, compared without going through the column.
-      let keys = ranked.indices.map { RankedRow(rank: ranked[$0], id: integers[$0]) }
+      let keys = ranked.indices.map { RankedRow(rank: ranked[$0], id: integers[$0], position: $0) }
+      if k * 8 >= count || k > 4096 {
+        // A full sort moves the keys themselves: no lookup through positions, no closure.
+        var sorted = keys
+        sorted.sort { RankedRow.precedes($0, $1) }
+        return sorted.prefix(k).map(\.position)
+      }
       precedes = { i, j in RankedRow.precedes(keys[i], keys[j]) }
     } else {
       precedes = { i, j in
@@ -211,6 +217,8 @@ extension CompiledQuery {
 private struct RankedRow {
   let rank: SortColumn.Rank
   let id: Int64
+  /// The row's position among those ordered.
+  let position: Int
 
   /// Whether `a` comes before `b`.
   @inline(__always)

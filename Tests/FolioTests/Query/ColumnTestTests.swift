@@ -52,7 +52,7 @@ import Testing
       let ints: [Int64] = [0, 1, 2, -2, -3, 9_007_199_254_740_993, .min, .max]
       return .int(ints[random.below(ints.count)])
     case "price":
-      let doubles: [Double] = [0, -0.0, 2, 2.5, -0.5, 1e300, -1e300, 9_007_199_254_740_992, .infinity]
+      let doubles: [Double] = [0, -0.0, 2, 2.5, -0.5, 1e300, -1e300, 9_007_199_254_740_992, .infinity, .nan]
       return .double(doubles[random.below(doubles.count)])
     case "flag": return .bool(random.below(2) == 0)
     case "at":
@@ -78,7 +78,8 @@ import Testing
   static let literals: [JSONValue] =
     [
       .null, .bool(true), .bool(false), .int(0), .int(1), .int(2), .int(-2), .int(9_007_199_254_740_992),
-      .double(2.0), .double(2.5), .double(-0.0), .double(1.5), .double(9_007_199_254_740_992),
+      .double(2.0), .double(2.5), .double(-0.0), .double(1.5), .double(9_007_199_254_740_992), .double(.nan),
+      .double(-.infinity),
       .string("2020-01-01"), .string("2020-01-01T00:00:00.000Z"), .string("2020-01-01T00:00:00.001Z"),
       .string("1970-01-01T00:00:00Z"), .string("0001-01-01T00:00:00.000Z"), .string("not a date"),
       .string("0F8FAD5B-D9CB-469F-A165-70867728950E"), .string("7c9e6679-7425-40de-944b-e07fc1f90ae7"),
