@@ -13,8 +13,8 @@ extension CompiledQuery {
         rows.append((id, chunk.pointee.record(at: row)))
         return true
       }
-    } else if let matcher {
-      forEachMatch(in: state, matcher) { id, chunk, row in rows.append((id, chunk.pointee.record(at: row))) }
+    } else if let rowMatcher {
+      forEachMatch(in: state, rowMatcher) { id, chunk, row in rows.append((id, chunk.pointee.record(at: row))) }
     } else {
       rows.reserveCapacity(state.count(entity.name))
       state.forEachRecord(of: entity.name) { id, record in rows.append((id, record)) }
@@ -27,12 +27,12 @@ extension CompiledQuery {
   /// record is tested on its row, reading only the columns the matcher names
   /// (``QueryRecord/row(_:_:)``); the caller decodes the whole record only for a match.
   func forEachMatch(
-    in state: StoreState, _ matcher: Matcher, _ body: (RecordID, UnsafePointer<RowChunk>, Int) -> Void
+    in state: StoreState, _ matcher: RowMatcher, _ body: (RecordID, UnsafePointer<RowChunk>, Int) -> Void
   ) {
     guard let table = state.tables[entity.name] else { return }
     QueryRecord.withRows(of: table) { chunk in
       let ids = chunk.pointee.ids
-      for row in ids.indices where matcher(.row(chunk, row)) {
+      for row in ids.indices where matcher(chunk, row) {
         body(ids[row], chunk, row)
       }
     }
@@ -77,7 +77,7 @@ extension CompiledQuery {
     access.forEachCandidate(indexes[access.number]) { entry in
       table.withRow(of: entry.id) { chunk, row in
         withUnsafePointer(to: chunk) { chunk in
-          if let matcher, !matcher(.row(chunk, row)) { return true }
+          if let rowMatcher, !rowMatcher(chunk, row) { return true }
           return body(entry.id, chunk, row)
         }
       } ?? true
@@ -114,14 +114,14 @@ extension CompiledQuery {
   private func scanResults(_ table: EntityTable) -> [Row] {
     var matches: [SortColumn.Match] = []
     var ids: [RecordID] = []
-    let matcher = self.matcher
+    let matcher = rowMatcher
     table.chunks.withUnsafeBufferPointer { chunks in
       guard let base = chunks.baseAddress else { return }
       for n in chunks.indices {
         let chunk = base + n
         let chunkIDs = chunk.pointee.ids
         if let matcher {
-          for row in chunkIDs.indices where matcher(.row(chunk, row)) {
+          for row in chunkIDs.indices where matcher(chunk, row) {
             matches.append((n, row))
             ids.append(chunkIDs[row])
           }

@@ -4,6 +4,9 @@
 struct CompiledQuery {
   typealias Accessor = (QueryRecord) -> JSONValue?
   typealias Matcher = (QueryRecord) -> Bool
+  /// A condition's test of a row of a chunk of the queried entity, read where it is stored
+  /// (the pointer is valid during the call).
+  typealias RowMatcher = (UnsafePointer<RowChunk>, Int) -> Bool
 
   /// A resolved field: how to read it, and its type when it ends at an attribute.
   struct ResolvedField {
@@ -14,8 +17,11 @@ struct CompiledQuery {
 
   let query: Query
   let entity: Entity
-  /// `nil` when every record matches.
+  /// `nil` when every record matches. A ``QueryRecord/row(_:_:)`` record is tested by
+  /// ``rowMatcher``.
   let matcher: Matcher?
+  /// The condition's test of a row, for a scan: `nil` when every record matches.
+  let rowMatcher: RowMatcher?
   /// The columns of the entity's rows the sort keys read (the first component of every field
   /// they name), in column order, or `nil` when one is not a column: a scan tests each row
   /// where it is (``QueryRecord/row(_:_:)``), orders and windows the matches decoded on these
@@ -59,7 +65,20 @@ struct CompiledQuery {
     }
     var dependencies = Set<String>()
     var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
-    matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
+    if query.predicate == .all {
+      matcher = nil
+      rowMatcher = nil
+    } else {
+      let compiled = try compiler.compile(query.predicate.node)
+      let (record, row) = (compiled.record, compiled.row)
+      matcher = { candidate in
+        switch candidate {
+        case .row(let chunk, let number): return row(chunk, number)
+        case .object: return record(candidate)
+        }
+      }
+      rowMatcher = row
+    }
     compiler.rootKeys = []
     var keys = query.ordering.keys
     if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
@@ -193,7 +212,7 @@ private struct Compiler {
     }
   }
 
-  /// The matcher of a condition whose answer on `field`'s value (`nil`: missing) is `test`.
+  /// The matchers of a condition whose answer on `field`'s value (`nil`: missing) is `test`.
   /// When `field` is a column of the queried entity, a row is tested where it is stored: an
   /// absent column by `test(nil)`, computed once, a typed value by the test `typed` makes for the
   /// column (``ColumnTest``), and a boxed one decoded. A record, and a field through a key path,
@@ -201,19 +220,19 @@ private struct Compiler {
   private func columnMatcher(
     _ field: Field, _ resolved: CompiledQuery.ResolvedField, _ test: @escaping (JSONValue?) -> Bool,
     _ typed: (RowColumn) -> ColumnTest
-  ) -> CompiledQuery.Matcher {
+  ) -> CompiledCondition {
     let read = resolved.read
+    let record: CompiledQuery.Matcher = { test(read($0)) }
     let layout = state.index.layout(entity.name)
     guard field.components.count == 1, let name = field.components.first,
       let column = layout.column(named: name)
     else {
-      return { test(read($0)) }
+      return CompiledCondition(record: record) { chunk, row in test(read(.row(chunk, row))) }
     }
     let absent = test(nil)
     switch typed(layout.columns[column]) {
     case .word(let passes):
-      return { record in
-        guard case .row(let chunk, let row) = record else { return test(read(record)) }
+      return CompiledCondition(record: record) { chunk, row in
         switch chunk.pointee.tag(row, column) {
         case 0: return absent
         case 1: return passes(chunk.pointee.word(row, column))
@@ -221,8 +240,7 @@ private struct Compiler {
         }
       }
     case .bytes(let passes):
-      return { record in
-        guard case .row(let chunk, let row) = record else { return test(read(record)) }
+      return CompiledCondition(record: record) { chunk, row in
         switch chunk.pointee.tag(row, column) {
         case 0: return absent
         case 1: return chunk.pointee.arena.withBytes(chunk.pointee.word(row, column), passes)
@@ -230,7 +248,9 @@ private struct Compiler {
         }
       }
     case .decode:
-      return { test(read($0)) }
+      return CompiledCondition(record: record) { chunk, row in
+        chunk.pointee.tag(row, column) == 0 ? absent : test(chunk.pointee.value(row, column))
+      }
     }
   }
 
@@ -252,12 +272,13 @@ private struct Compiler {
     return .string(canonical)
   }
 
-  /// Compiles a predicate tree. Children of `and`/`or` are flat; nested `not`s are bounded by
-  /// the parser (typed predicates cancel double negation), so recursion depth stays small.
-  mutating func matcher(for node: Condition.Node) throws(QueryError) -> CompiledQuery.Matcher {
+  /// Compiles a predicate tree into its matchers of records and of rows. Children of `and`/`or`
+  /// are flat; nested `not`s are bounded by the parser (typed predicates cancel double
+  /// negation), so recursion depth stays small.
+  mutating func compile(_ node: Condition.Node) throws(QueryError) -> CompiledCondition {
     switch node {
     case .constant(let value):
-      return { _ in value }
+      return CompiledCondition(record: { _ in value }, row: { _, _ in value })
     case .compare(let field, let comparison, let literal):
       let resolved = try resolve(field)
       let value = normalise(literal, for: resolved)
@@ -346,36 +367,58 @@ private struct Compiler {
       // A typed value is never null.
       return columnMatcher(field, resolved, test) { _ in ColumnTest.constant(false) }
     case .not(let inner):
-      let compiled = try matcher(for: inner)
-      return { !compiled($0) }
+      let compiled = try compile(inner)
+      let (record, row) = (compiled.record, compiled.row)
+      return CompiledCondition(record: { !record($0) }, row: { !row($0, $1) })
     case .and(let children):
       // Two children (the common case) are held as they are compiled: one taken out of an
-      // array of closures is called through a thunk that re-passes the record.
+      // array of closures is called through a thunk that re-passes its arguments.
       if children.count == 2 {
-        let a = try matcher(for: children[0])
-        let b = try matcher(for: children[1])
-        return { a($0) && b($0) }
+        let (a, b) = (try compile(children[0]), try compile(children[1]))
+        let (recordA, recordB, rowA, rowB) = (a.record, b.record, a.row, b.row)
+        return CompiledCondition(record: { recordA($0) && recordB($0) }, row: { rowA($0, $1) && rowB($0, $1) })
       }
-      var compiled: [CompiledQuery.Matcher] = []
-      for child in children { compiled.append(try matcher(for: child)) }
-      return { record in
-        for matcher in compiled where !matcher(record) { return false }
-        return true
-      }
+      var compiled: [CompiledCondition] = []
+      for child in children { compiled.append(try compile(child)) }
+      let (records, rows) = (compiled.map(\.record), compiled.map(\.row))
+      return CompiledCondition(
+        record: { record in
+          for matcher in records where !matcher(record) { return false }
+          return true
+        },
+        row: { chunk, row in
+          for matcher in rows where !matcher(chunk, row) { return false }
+          return true
+        })
     case .or(let children):
       if children.count == 2 {
-        let a = try matcher(for: children[0])
-        let b = try matcher(for: children[1])
-        return { a($0) || b($0) }
+        let (a, b) = (try compile(children[0]), try compile(children[1]))
+        let (recordA, recordB, rowA, rowB) = (a.record, b.record, a.row, b.row)
+        return CompiledCondition(record: { recordA($0) || recordB($0) }, row: { rowA($0, $1) || rowB($0, $1) })
       }
-      var compiled: [CompiledQuery.Matcher] = []
-      for child in children { compiled.append(try matcher(for: child)) }
-      return { record in
-        for matcher in compiled where matcher(record) { return true }
-        return false
-      }
+      var compiled: [CompiledCondition] = []
+      for child in children { compiled.append(try compile(child)) }
+      let (records, rows) = (compiled.map(\.record), compiled.map(\.row))
+      return CompiledCondition(
+        record: { record in
+          for matcher in records where matcher(record) { return true }
+          return false
+        },
+        row: { chunk, row in
+          for matcher in rows where matcher(chunk, row) { return true }
+          return false
+        })
     }
   }
+}
+
+/// A compiled condition: its test of a record, and the same test of a row of the queried
+/// entity read where it is stored (``CompiledQuery/rowMatcher``).
+struct CompiledCondition {
+  /// The test of a record (decoded, or a row decoded a value at a time).
+  let record: CompiledQuery.Matcher
+  /// The test of a row.
+  let row: CompiledQuery.RowMatcher
 }
 
 /// Whether `part`'s UTF-8 bytes occur in `text`'s: substring tests follow the byte rule of string

@@ -26,12 +26,11 @@ extension StoreState {
     if query.limit == nil && query.offset == 0 {
       // No window: no need to collect or order the rows. Each is tested on its row, and only
       // the field's value is decoded (Design/0005).
-      let matcher = compiled.matcher
+      let matcher = compiled.rowMatcher
       guard let table = tables[query.entity] else { return }
       QueryRecord.withRows(of: table) { chunk in
         for row in 0..<chunk.pointee.count {
-          let record = QueryRecord.row(chunk, row)
-          guard matcher?(record) ?? true, let value = read(record), value != .null else { continue }
+          guard matcher?(chunk, row) ?? true, let value = read(.row(chunk, row)), value != .null else { continue }
           body(value)
         }
       }

@@ -79,7 +79,7 @@ extension StoreState {
         matches += 1
         return true
       }
-    } else if let matcher = compiled.matcher {
+    } else if let matcher = compiled.rowMatcher {
       compiled.forEachMatch(in: self, matcher) { _, _, _ in matches += 1 }
     } else {
       matches = count(query.entity)
