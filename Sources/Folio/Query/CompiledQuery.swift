@@ -24,8 +24,9 @@ struct CompiledQuery {
   let rowMatcher: RowMatcher?
   /// The columns of the entity's rows the sort keys read (the first component of every field
   /// they name), in column order, or `nil` when one is not a column: a scan tests each row
-  /// where it is (``QueryRecord/row(_:_:)``), orders and windows the matches decoded on these
-  /// columns alone, then decodes the window's records whole (Design/0005).
+  /// where it is (``rowMatcher``), orders the matches on their sort keys read from their rows
+  /// (a key of one numeric column from its words, any other from its values decoded alone),
+  /// then decodes the window's records whole (Design/0005).
   let sortColumns: [Int]?
   /// The sort keys' accessors, most significant first, each with the column of the entity's
   /// rows it reads when it reads one alone, with no text options (a scan orders on its words,
