@@ -74,13 +74,17 @@ extension CompiledQuery {
     guard let access, let table = state.tables[entity.name] else { return }
     let indexes = state.secondary[entity.name]
     guard access.number < indexes.count else { return }
-    access.forEachCandidate(indexes[access.number]) { entry in
-      table.withRow(of: entry.id) { chunk, row in
-        withUnsafePointer(to: chunk) { chunk in
-          if let rowMatcher, !rowMatcher(chunk, row) { return true }
-          return body(entry.id, chunk, row)
-        }
-      } ?? true
+    let index = indexes[access.number]
+    // Chunks by pointer: handing a chunk to a closure by value retains each of its arrays.
+    table.chunks.withUnsafeBufferPointer { chunks in
+      guard let base = chunks.baseAddress else { return }
+      access.forEachCandidate(index) { entry in
+        let number = table.chunkIndex(for: entry.id)
+        guard number < chunks.count, let row = base[number].row(of: entry.id) else { return true }
+        let chunk = base + number
+        if let rowMatcher, !rowMatcher(chunk, row) { return true }
+        return body(entry.id, chunk, row)
+      }
     }
   }
 
