@@ -4,6 +4,9 @@
 struct CompiledQuery {
   typealias Accessor = (QueryRecord) -> JSONValue?
   typealias Matcher = (QueryRecord) -> Bool
+  /// A condition's test of a row of a chunk of the queried entity, read where it is stored
+  /// (the pointer is valid during the call).
+  typealias RowMatcher = (UnsafePointer<RowChunk>, Int) -> Bool
 
   /// A resolved field: how to read it, and its type when it ends at an attribute.
   struct ResolvedField {
@@ -14,15 +17,21 @@ struct CompiledQuery {
 
   let query: Query
   let entity: Entity
-  /// `nil` when every record matches.
+  /// `nil` when every record matches. A ``QueryRecord/row(_:_:)`` record is tested by
+  /// ``rowMatcher``.
   let matcher: Matcher?
+  /// The condition's test of a row, for a scan: `nil` when every record matches.
+  let rowMatcher: RowMatcher?
   /// The columns of the entity's rows the sort keys read (the first component of every field
   /// they name), in column order, or `nil` when one is not a column: a scan tests each row
-  /// where it is (``QueryRecord/row(_:_:)``), orders and windows the matches decoded on these
-  /// columns alone, then decodes the window's records whole (Design/0005).
+  /// where it is (``rowMatcher``), orders the matches on their sort keys read from their rows
+  /// (a key of one numeric column from its words, any other from its values decoded alone),
+  /// then decodes the window's records whole (Design/0005).
   let sortColumns: [Int]?
-  /// The sort keys' accessors, most significant first.
-  let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)]
+  /// The sort keys' accessors, most significant first, each with the column of the entity's
+  /// rows it reads when it reads one alone, with no text options (a scan orders on its words,
+  /// ``SortColumn/init(_:chunks:column:read:type:)``).
+  let sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?, column: Int?)]
   /// Entities other than the queried one whose records the query reads through key paths.
   let dependencies: Set<String>
   /// The secondary index that narrows the candidates, or `nil` for a scan.
@@ -57,11 +66,25 @@ struct CompiledQuery {
     }
     var dependencies = Set<String>()
     var compiler = Compiler(state: state, entity: entity, dependencies: dependencies)
-    matcher = query.predicate == .all ? nil : try compiler.matcher(for: query.predicate.node)
+    if query.predicate == .all {
+      matcher = nil
+      rowMatcher = nil
+    } else {
+      let compiled = try compiler.compile(query.predicate.node)
+      let (record, row) = (compiled.record, compiled.row)
+      matcher = { candidate in
+        switch candidate {
+        case .row(let chunk, let number): return row(chunk, number)
+        case .object: return record(candidate)
+        }
+      }
+      rowMatcher = row
+    }
     compiler.rootKeys = []
     var keys = query.ordering.keys
     if keys.isEmpty { keys = entity.defaultSort.map { SortKey($0) } }
-    var sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?)] = []
+    let layout = state.index.layout(entity.name)
+    var sortKeys: [(read: Accessor, descending: Bool, type: AttributeType?, column: Int?)] = []
     for key in keys {
       guard !key.field.path.isEmpty else {
         throw QueryError(
@@ -79,10 +102,11 @@ struct CompiledQuery {
           return .string(options.collationKey(text))
         }
       }
-      sortKeys.append((read, key.isDescending, resolved.attributeType))
+      let components = key.field.components
+      let column = components.count == 1 && key.options.isEmpty ? layout.column(named: components[0]) : nil
+      sortKeys.append((read, key.isDescending, resolved.attributeType, column))
     }
     self.sortKeys = sortKeys
-    let layout = state.index.layout(entity.name)
     let sorted = compiler.rootKeys.map { layout.column(named: $0) }
     sortColumns = sorted.contains(nil) ? nil : sorted.compactMap { $0 }.sorted()
     access = IndexAccess.plan(
@@ -189,6 +213,48 @@ private struct Compiler {
     }
   }
 
+  /// The matchers of a condition whose answer on `field`'s value (`nil`: missing) is `test`.
+  /// When `field` is a column of the queried entity, a row is tested where it is stored: an
+  /// absent column by `test(nil)`, computed once, a typed value by the test `typed` makes for the
+  /// column (``ColumnTest``), and a boxed one decoded. A record, and a field through a key path,
+  /// are tested on the value read.
+  private func columnMatcher(
+    _ field: Field, _ resolved: CompiledQuery.ResolvedField, _ test: @escaping (JSONValue?) -> Bool,
+    _ typed: (RowColumn) -> ColumnTest
+  ) -> CompiledCondition {
+    let read = resolved.read
+    let record: CompiledQuery.Matcher = { test(read($0)) }
+    let layout = state.index.layout(entity.name)
+    guard field.components.count == 1, let name = field.components.first,
+      let column = layout.column(named: name)
+    else {
+      return CompiledCondition(record: record) { chunk, row in test(read(.row(chunk, row))) }
+    }
+    let absent = test(nil)
+    switch typed(layout.columns[column]) {
+    case .word(let passes):
+      return CompiledCondition(record: record) { chunk, row in
+        switch chunk.pointee.tag(row, column) {
+        case 0: return absent
+        case 1: return passes(chunk.pointee.word(row, column))
+        default: return test(chunk.pointee.value(row, column))
+        }
+      }
+    case .bytes(let passes):
+      return CompiledCondition(record: record) { chunk, row in
+        switch chunk.pointee.tag(row, column) {
+        case 0: return absent
+        case 1: return chunk.pointee.arena.withBytes(chunk.pointee.word(row, column), passes)
+        default: return test(chunk.pointee.value(row, column))
+        }
+      }
+    case .decode:
+      return CompiledCondition(record: record) { chunk, row in
+        chunk.pointee.tag(row, column) == 0 ? absent : test(chunk.pointee.value(row, column))
+      }
+    }
+  }
+
   /// Normalises a literal for the field it is compared with: date, UUID and decimal text (and
   /// decimal numbers) becomes canonical.
   private func normalise(_ value: JSONValue, for field: CompiledQuery.ResolvedField) -> JSONValue {
@@ -207,40 +273,32 @@ private struct Compiler {
     return .string(canonical)
   }
 
-  /// Compiles a predicate tree. Children of `and`/`or` are flat; nested `not`s are bounded by
-  /// the parser (typed predicates cancel double negation), so recursion depth stays small.
-  mutating func matcher(for node: Condition.Node) throws(QueryError) -> CompiledQuery.Matcher {
+  /// Compiles a predicate tree into its matchers of records and of rows. Children of `and`/`or`
+  /// are flat; nested `not`s are bounded by the parser (typed predicates cancel double
+  /// negation), so recursion depth stays small.
+  mutating func compile(_ node: Condition.Node) throws(QueryError) -> CompiledCondition {
     switch node {
     case .constant(let value):
-      return { _ in value }
+      return CompiledCondition(record: { _ in value }, row: { _, _ in value })
     case .compare(let field, let comparison, let literal):
       let resolved = try resolve(field)
-      let read = resolved.read
       let value = normalise(literal, for: resolved)
       if resolved.attributeType == .decimal, !value.isNull {
         let text = value.stringValue.flatMap { DecimalText.isCanonical($0) ? $0 : nil }
-        return DecimalText.matcher(read, comparison, text)
+        let test = DecimalText.test(comparison, text)
+        return columnMatcher(field, resolved, test) { ColumnTest.decoding($0, test) }
       }
-      switch comparison {
-      case .equal: return { ValueOrder.equal(read($0), value) }
-      case .notEqual: return { !ValueOrder.equal(read($0), value) }
-      case .less: return { (ValueOrder.compare(read($0), value) ?? 1) < 0 }
-      case .lessOrEqual: return { (ValueOrder.compare(read($0), value) ?? 1) <= 0 }
-      case .greater: return { (ValueOrder.compare(read($0), value) ?? -1) > 0 }
-      case .greaterOrEqual: return { (ValueOrder.compare(read($0), value) ?? -1) >= 0 }
-      }
+      let test = ValueOrder.test(comparison, value)
+      return columnMatcher(field, resolved, test) { ColumnTest.compare($0, comparison, value, test) }
     case .isIn(let field, let literals):
       let resolved = try resolve(field)
-      let read = resolved.read
       let values = literals.map { normalise($0, for: resolved) }
-      return { record in
-        let value = read(record)
-        return values.contains { ValueOrder.equal(value, $0) }
-      }
+      let test: (JSONValue?) -> Bool = { value in values.contains { ValueOrder.equal(value, $0) } }
+      return columnMatcher(field, resolved, test) { ColumnTest.isIn($0, values, test) }
     case .contains(let field, let literal):
-      let read = try resolve(field).read
-      return { record in
-        switch read(record) {
+      let resolved = try resolve(field)
+      let test: (JSONValue?) -> Bool = { value in
+        switch value {
         case .string(let text)?:
           guard case .string(let part) = literal else { return false }
           return containsUTF8(text, part)
@@ -250,17 +308,19 @@ private struct Compiler {
           return false
         }
       }
+      return columnMatcher(field, resolved, test) { ColumnTest.contains($0, literal, test) }
     case .beginsWith(let field, let prefix):
-      let read = try resolve(field).read
-      return { record in
-        guard case .string(let text)? = read(record) else { return false }
+      let resolved = try resolve(field)
+      let test: (JSONValue?) -> Bool = { value in
+        guard case .string(let text)? = value else { return false }
         return text.utf8.starts(with: prefix.utf8)
       }
-    case .text(let field, let test, let text, let options):
-      let read = try resolve(field).read
+      return columnMatcher(field, resolved, test) { ColumnTest.text($0, .beginsWith, prefix, [], test) }
+    case .text(let field, let kind, let text, let options):
+      let resolved = try resolve(field)
       let wanted = options.collationKey(text)
       let passes: (String) -> Bool
-      switch test {
+      switch kind {
       case .equal: passes = { options.collationKey($0).utf8.elementsEqual(wanted.utf8) }
       // On a string, a substring test; on an array, an element test (below).
       case .contains: passes = { containsUTF8(options.collationKey($0), wanted) }
@@ -268,17 +328,18 @@ private struct Compiler {
       case .endsWith: passes = { options.collationKey($0).utf8.reversed().starts(with: wanted.utf8.reversed()) }
       }
       let element: (String) -> Bool =
-        test == .contains ? { options.collationKey($0).utf8.elementsEqual(wanted.utf8) } : passes
-      return { record in
-        switch read(record) {
+        kind == .contains ? { options.collationKey($0).utf8.elementsEqual(wanted.utf8) } : passes
+      let test: (JSONValue?) -> Bool = { value in
+        switch value {
         case .string(let value)?: return passes(value)
         case .array(let elements)?:
           return elements.contains { if case .string(let value) = $0 { element(value) } else { false } }
         default: return false
         }
       }
+      return columnMatcher(field, resolved, test) { ColumnTest.text($0, kind, text, options, test) }
     case .matches(let field, let pattern):
-      let read = try resolve(field).read
+      let resolved = try resolve(field)
       let regex: Regex<AnyRegexOutput>
       do {
         regex = try Regex(pattern)
@@ -289,47 +350,76 @@ private struct Compiler {
           entity: entity.name, field: field.path)
       }
       let passes: (String) -> Bool = { (try? regex.wholeMatch(in: $0)) != nil }
-      return { record in
-        switch read(record) {
+      let test: (JSONValue?) -> Bool = { value in
+        switch value {
         case .string(let value)?: return passes(value)
         case .array(let elements)?:
           return elements.contains { if case .string(let value) = $0 { passes(value) } else { false } }
         default: return false
         }
       }
+      return columnMatcher(field, resolved, test) { ColumnTest.decoding($0, test) }
     case .isNull(let field):
-      let read = try resolve(field).read
-      return { record in
-        guard let value = read(record) else { return true }
+      let resolved = try resolve(field)
+      let test: (JSONValue?) -> Bool = { value in
+        guard let value else { return true }
         return value == .null
       }
+      // A typed value is never null.
+      return columnMatcher(field, resolved, test) { _ in ColumnTest.constant(false) }
     case .not(let inner):
-      let compiled = try matcher(for: inner)
-      return { !compiled($0) }
+      let compiled = try compile(inner)
+      let (record, row) = (compiled.record, compiled.row)
+      return CompiledCondition(record: { !record($0) }, row: { !row($0, $1) })
     case .and(let children):
-      var compiled: [CompiledQuery.Matcher] = []
-      for child in children { compiled.append(try matcher(for: child)) }
-      if compiled.count == 2 {
-        let (a, b) = (compiled[0], compiled[1])
-        return { a($0) && b($0) }
+      // Two children (the common case) are held as they are compiled: one taken out of an
+      // array of closures is called through a thunk that re-passes its arguments.
+      if children.count == 2 {
+        let (a, b) = (try compile(children[0]), try compile(children[1]))
+        let (recordA, recordB, rowA, rowB) = (a.record, b.record, a.row, b.row)
+        return CompiledCondition(record: { recordA($0) && recordB($0) }, row: { rowA($0, $1) && rowB($0, $1) })
       }
-      return { record in
-        for matcher in compiled where !matcher(record) { return false }
-        return true
-      }
+      var compiled: [CompiledCondition] = []
+      for child in children { compiled.append(try compile(child)) }
+      let (records, rows) = (compiled.map(\.record), compiled.map(\.row))
+      return CompiledCondition(
+        record: { record in
+          for matcher in records where !matcher(record) { return false }
+          return true
+        },
+        row: { chunk, row in
+          for matcher in rows where !matcher(chunk, row) { return false }
+          return true
+        })
     case .or(let children):
-      var compiled: [CompiledQuery.Matcher] = []
-      for child in children { compiled.append(try matcher(for: child)) }
-      if compiled.count == 2 {
-        let (a, b) = (compiled[0], compiled[1])
-        return { a($0) || b($0) }
+      if children.count == 2 {
+        let (a, b) = (try compile(children[0]), try compile(children[1]))
+        let (recordA, recordB, rowA, rowB) = (a.record, b.record, a.row, b.row)
+        return CompiledCondition(record: { recordA($0) || recordB($0) }, row: { rowA($0, $1) || rowB($0, $1) })
       }
-      return { record in
-        for matcher in compiled where matcher(record) { return true }
-        return false
-      }
+      var compiled: [CompiledCondition] = []
+      for child in children { compiled.append(try compile(child)) }
+      let (records, rows) = (compiled.map(\.record), compiled.map(\.row))
+      return CompiledCondition(
+        record: { record in
+          for matcher in records where matcher(record) { return true }
+          return false
+        },
+        row: { chunk, row in
+          for matcher in rows where matcher(chunk, row) { return true }
+          return false
+        })
     }
   }
+}
+
+/// A compiled condition: its test of a record, and the same test of a row of the queried
+/// entity read where it is stored (``CompiledQuery/rowMatcher``).
+struct CompiledCondition {
+  /// The test of a record (decoded, or a row decoded a value at a time).
+  let record: CompiledQuery.Matcher
+  /// The test of a row.
+  let row: CompiledQuery.RowMatcher
 }
 
 /// Whether `part`'s UTF-8 bytes occur in `text`'s: substring tests follow the byte rule of string
@@ -367,16 +457,28 @@ private func lookUp(_ key: String, in record: JSONObject) -> JSONValue? {
 
 /// A record as a query reads it: decoded, or a row of its chunk read a column at a time, so a
 /// scan tests a record without decoding it (Design/0005).
+///
+/// A row is named by a pointer to its chunk, not a copy: copying a ``RowChunk`` into each
+/// record tested retains and releases every one of its arrays. The pointer is valid only during
+/// the call the record is passed to (``withRows(of:_:)``).
 enum QueryRecord {
   case object(JSONObject)
   /// A row of a chunk of the query's own entity.
-  case row(RowChunk, Int)
+  case row(UnsafePointer<RowChunk>, Int)
 
   /// The value of the member `key`, which is column `column` of the query's entity (-1: none).
   @inline(__always) func value(_ key: String, column: Int) -> JSONValue? {
     switch self {
     case .object(let record): return lookUp(key, in: record)
-    case .row(let chunk, let row): return column >= 0 ? chunk.value(row, column) : nil
+    case .row(let chunk, let row): return column >= 0 ? chunk.pointee.value(row, column) : nil
+    }
+  }
+
+  /// Calls `body` with a pointer to each chunk of `table`, in order, for ``row(_:_:)`` records.
+  static func withRows(of table: EntityTable, _ body: (UnsafePointer<RowChunk>) -> Void) {
+    table.chunks.withUnsafeBufferPointer { chunks in
+      guard let base = chunks.baseAddress else { return }
+      for n in chunks.indices { body(base + n) }
     }
   }
 }

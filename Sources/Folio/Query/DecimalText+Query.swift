@@ -1,15 +1,14 @@
 // Comparing `decimal` attributes in queries: numerically, on their canonical text.
 
 extension DecimalText {
-  /// A matcher comparing the decimal `read` gives with the canonical `literal`: equal values
-  /// are equal texts, order is numeric (`"9.5" < "10"`). A missing or non-decimal stored value,
-  /// or a `nil` literal (one that is no decimal, such as `"ten"` or a 17-digit double), equals
-  /// nothing and makes ordering comparisons false, as ``ValueOrder`` does for other kinds.
-  static func matcher(
-    _ read: @escaping CompiledQuery.Accessor, _ comparison: Condition.Comparison, _ literal: String?
-  ) -> CompiledQuery.Matcher {
-    let order: (QueryRecord) -> Int? = { record in
-      guard let literal, case .string(let text)? = read(record) else { return nil }
+  /// The test `comparison` with the canonical `literal` makes of a decimal value (`nil`:
+  /// missing): equal values are equal texts, order is numeric (`"9.5" < "10"`). A missing or
+  /// non-decimal stored value, or a `nil` literal (one that is no decimal, such as `"ten"` or a
+  /// 17-digit double), equals nothing and makes ordering comparisons false, as ``ValueOrder``
+  /// does for other kinds.
+  static func test(_ comparison: Condition.Comparison, _ literal: String?) -> (JSONValue?) -> Bool {
+    let order: (JSONValue?) -> Int? = { value in
+      guard let literal, case .string(let text)? = value else { return nil }
       return compare(text, literal)
     }
     switch comparison {

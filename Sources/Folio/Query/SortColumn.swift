@@ -19,8 +19,86 @@ enum SortColumn {
   /// Canonical `decimal` texts, compared numerically (``DecimalText/compare(_:_:)``).
   case decimals([String?])
 
+  /// A match of a scan: its chunk's position in the entity's table and its row there.
+  typealias Match = (chunk: Int, row: Int)
+
   /// Reads the key of every row; `type` is the attribute type the key ends at, if any.
   init(_ rows: [CompiledQuery.Row], read: CompiledQuery.Accessor, type: AttributeType?) {
+    self.init(count: rows.count, type: type) { read(.object(rows[$0].record)) }
+  }
+
+  /// Reads the key of every match on its row, in `chunks` (the entity's table's): as the typed
+  /// words of `column` where the key reads that column alone and every match holds a typed
+  /// value or none (an int, Boolean, date or double key), else each match's value through
+  /// `read`, which decodes that value alone.
+  init(
+    _ matches: [Match], chunks: UnsafePointer<RowChunk>, column: Int?, read: CompiledQuery.Accessor,
+    type: AttributeType?
+  ) {
+    if let column, let typed = Self.typed(matches, chunks, column, type) {
+      self = typed
+      return
+    }
+    self.init(count: matches.count, type: type) { read(.row(chunks + matches[$0].chunk, matches[$0].row)) }
+  }
+
+  /// The key of every match from `column`'s typed words, or `nil` when the column's kind is not
+  /// the one `type` is stored as, or a match holds a value that is not typed (boxed), which
+  /// ``init(count:type:read:)`` then reads decoded, as it always has.
+  private static func typed(
+    _ matches: [Match], _ chunks: UnsafePointer<RowChunk>, _ column: Int, _ type: AttributeType?
+  ) -> SortColumn? {
+    guard let first = matches.first else { return nil }
+    let kind = chunks[first.chunk].layout.columns[column].kind
+    var present: [Bool] = []
+    present.reserveCapacity(matches.count)
+    switch (type, kind) {
+    case (.int?, .int), (.bool?, .bool), (.isoDate?, .date):
+      var numbers: [Int64] = []
+      numbers.reserveCapacity(matches.count)
+      for match in matches {
+        let chunk = chunks + match.chunk
+        switch chunk.pointee.tag(match.row, column) {
+        case 0:
+          numbers.append(0)
+          present.append(false)
+        case 1:
+          let word = chunk.pointee.word(match.row, column)
+          numbers.append(kind == .bool ? (word == 0 ? 0 : 1) : Int64(bitPattern: word))
+          present.append(true)
+        default:
+          return nil
+        }
+      }
+      return .integers(numbers, present: present)
+    case (.double?, .double):
+      var numbers: [Double] = []
+      numbers.reserveCapacity(matches.count)
+      for match in matches {
+        let chunk = chunks + match.chunk
+        switch chunk.pointee.tag(match.row, column) {
+        case 0:
+          numbers.append(0)
+          present.append(false)
+        case 1:
+          let number = Double(bitPattern: chunk.pointee.word(match.row, column))
+          guard !number.isNaN else { return nil }
+          numbers.append(number)
+          present.append(true)
+        default:
+          return nil
+        }
+      }
+      return .doubles(numbers, present: present)
+    default:
+      return nil
+    }
+  }
+
+  /// Reads the key of each of `count` rows through `read`; `type` is the attribute type the key
+  /// ends at, if any.
+  private init(count: Int, type: AttributeType?, read: (Int) -> JSONValue?) {
+    let rows = 0..<count
     switch type {
     case .int?, .bool?, .isoDate?:
       var numbers: [Int64] = []
@@ -28,7 +106,7 @@ enum SortColumn {
       numbers.reserveCapacity(rows.count)
       present.reserveCapacity(rows.count)
       for row in rows {
-        switch read(.object(row.record)) {
+        switch read(row) {
         case nil, .null?:
           numbers.append(0)
           present.append(false)
@@ -40,13 +118,13 @@ enum SortColumn {
           present.append(true)
         case .string(let s)? where type == .isoDate:
           guard let ms = ISODate.millisecondsIfCanonical(s) else {
-            self = .values(rows.map { read(.object($0.record)) })
+            self = .values(rows.map(read))
             return
           }
           numbers.append(ms)
           present.append(true)
         default:
-          self = .values(rows.map { read(.object($0.record)) })
+          self = .values(rows.map(read))
           return
         }
       }
@@ -57,7 +135,7 @@ enum SortColumn {
       numbers.reserveCapacity(rows.count)
       present.reserveCapacity(rows.count)
       for row in rows {
-        switch read(.object(row.record)) {
+        switch read(row) {
         case nil, .null?:
           numbers.append(0)
           present.append(false)
@@ -68,7 +146,7 @@ enum SortColumn {
           numbers.append(Double(i))
           present.append(true)
         default:
-          self = .values(rows.map { read(.object($0.record)) })
+          self = .values(rows.map(read))
           return
         }
       }
@@ -79,7 +157,7 @@ enum SortColumn {
       prefixes.reserveCapacity(rows.count)
       values.reserveCapacity(rows.count)
       for row in rows {
-        switch read(.object(row.record)) {
+        switch read(row) {
         case nil, .null?:
           prefixes.append(0)
           values.append(nil)
@@ -94,7 +172,7 @@ enum SortColumn {
           prefixes.append(prefix)
           values.append(s)
         default:
-          self = .values(rows.map { read(.object($0.record)) })
+          self = .values(rows.map(read))
           return
         }
       }
@@ -103,18 +181,66 @@ enum SortColumn {
       var texts: [String?] = []
       texts.reserveCapacity(rows.count)
       for row in rows {
-        switch read(.object(row.record)) {
+        switch read(row) {
         case nil, .null?: texts.append(nil)
         case .string(let s)? where DecimalText.isCanonical(s): texts.append(s)
         default:
-          self = .values(rows.map { read(.object($0.record)) })
+          self = .values(rows.map(read))
           return
         }
       }
       self = .decimals(texts)
     default:
-      self = .values(rows.map { read(.object($0.record)) })
+      self = .values(rows.map(read))
     }
+  }
+
+  /// A row's key as words whose unsigned order is ``compare(_:_:)``'s: whether it is present
+  /// (a missing key sorts first), then its value's bits.
+  struct Rank {
+    /// 0 for a missing key, 1 for a present one (the other way round when descending).
+    var present: UInt8
+    /// The value's bits, ordered as the values (flipped when descending); 0 when missing.
+    var bits: UInt64
+  }
+
+  /// Every row's ``Rank`` for a column of numbers (integers, dates, Booleans, doubles), in
+  /// reverse order when `descending`; `nil` for other columns.
+  ///
+  /// ```swift
+  /// SortColumn.integers([-1, 0], present: [true, false]).ranks(descending: false)
+  /// // [(1, 0x7FFF_FFFF_FFFF_FFFF), (0, 0)]: the missing key first
+  /// ```
+  func ranks(descending: Bool) -> [Rank]? {
+    let signBit: UInt64 = 1 << 63
+    var ranks: [Rank] = []
+    switch self {
+    case .integers(let numbers, let present):
+      ranks.reserveCapacity(numbers.count)
+      for (number, isPresent) in zip(numbers, present) {
+        ranks.append(isPresent ? Rank(present: 1, bits: UInt64(bitPattern: number) ^ signBit) : Rank(present: 0, bits: 0))
+      }
+    case .doubles(let numbers, let present):
+      ranks.reserveCapacity(numbers.count)
+      for (number, isPresent) in zip(numbers, present) {
+        guard isPresent else {
+          ranks.append(Rank(present: 0, bits: 0))
+          continue
+        }
+        // -0.0 and 0.0 are equal keys; a negative number's bits order in reverse.
+        let bits = (number == 0 ? 0.0 : number).bitPattern
+        ranks.append(Rank(present: 1, bits: bits & signBit != 0 ? ~bits : bits | signBit))
+      }
+    case .strings, .values, .decimals:
+      return nil
+    }
+    if descending {
+      for n in ranks.indices {
+        ranks[n].present = 1 - ranks[n].present
+        ranks[n].bits = ~ranks[n].bits
+      }
+    }
+    return ranks
   }
 
   /// The order of rows `i` and `j`: -1, 0 or 1.

@@ -24,11 +24,15 @@ extension StoreState {
     }
     let read = resolved.read
     if query.limit == nil && query.offset == 0 {
-      // No window: no need to collect or order the rows.
-      let matcher = compiled.matcher
-      forEachRecord(of: query.entity) { _, record in
-        guard matcher?(.object(record)) ?? true, let value = read(.object(record)), value != .null else { return }
-        body(value)
+      // No window: no need to collect or order the rows. Each is tested on its row, and only
+      // the field's value is decoded (Design/0005).
+      let matcher = compiled.rowMatcher
+      guard let table = tables[query.entity] else { return }
+      QueryRecord.withRows(of: table) { chunk in
+        for row in 0..<chunk.pointee.count {
+          guard matcher?(chunk, row) ?? true, let value = read(.row(chunk, row)), value != .null else { continue }
+          body(value)
+        }
       }
     } else {
       for row in compiled.results(in: self) {

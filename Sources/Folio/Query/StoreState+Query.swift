@@ -75,11 +75,11 @@ extension StoreState {
     let compiled = try CompiledQuery(query, in: self)
     var matches = 0
     if compiled.access != nil {
-      compiled.forEachIndexedMatch(in: self) { _, _ in
+      compiled.forEachIndexedMatch(in: self) { _, _, _ in
         matches += 1
         return true
       }
-    } else if let matcher = compiled.matcher {
+    } else if let matcher = compiled.rowMatcher {
       compiled.forEachMatch(in: self, matcher) { _, _, _ in matches += 1 }
     } else {
       matches = count(query.entity)

@@ -36,6 +36,25 @@ enum ValueOrder {
     }
   }
 
+  /// The test `comparison` with `literal` makes of a value (`nil`: missing): equality as
+  /// ``equal(_:_:)``, order as ``compare(_:_:)``, where values that cannot be ordered make
+  /// every ordering comparison false.
+  ///
+  /// ```swift
+  /// ValueOrder.test(.less, .int(3))(.double(2.5))  // true
+  /// ValueOrder.test(.less, .int(3))(nil)           // false
+  /// ```
+  static func test(_ comparison: Condition.Comparison, _ literal: JSONValue) -> (JSONValue?) -> Bool {
+    switch comparison {
+    case .equal: return { equal($0, literal) }
+    case .notEqual: return { !equal($0, literal) }
+    case .less: return { (compare($0, literal) ?? 1) < 0 }
+    case .lessOrEqual: return { (compare($0, literal) ?? 1) <= 0 }
+    case .greater: return { (compare($0, literal) ?? -1) > 0 }
+    case .greaterOrEqual: return { (compare($0, literal) ?? -1) >= 0 }
+    }
+  }
+
   /// The ordering of two comparable values (-1, 0, 1), or `nil` when they cannot be ordered:
   /// a missing value or null, or different kinds.
   @inline(__always)

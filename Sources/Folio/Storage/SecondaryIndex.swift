@@ -150,7 +150,24 @@ struct SecondaryIndex: Sendable {
   mutating func build(from table: EntityTable) {
     var entries: [Entry] = []
     entries.reserveCapacity(table.count)
-    table.forEach { id, record in entries.append(entry(record, id)) }
+    let fields = declaration.fields
+    for chunk in table.chunks {
+      // Each key from its columns alone, as `key(of:)` reads it from the decoded record: the
+      // rest of the record is not decoded (Design/0005).
+      let columns = fields.compactMap { chunk.layout.column(named: $0) }
+      let ids = chunk.ids
+      guard columns.count == fields.count else {
+        for row in ids.indices { entries.append(entry(chunk.record(at: row), ids[row])) }
+        continue
+      }
+      for row in ids.indices {
+        let key: JSONValue =
+          isComposite
+          ? .array(columns.map { chunk.value(row, $0) ?? .null })
+          : chunk.value(row, columns[0]) ?? .null
+        entries.append(Entry(key: key, id: ids[row], composite: isComposite))
+      }
+    }
     entries.sort { compare($0, $1) < 0 }
     count = entries.count
     chunks = []

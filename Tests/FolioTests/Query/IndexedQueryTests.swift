@@ -159,7 +159,7 @@ import Testing
     }
     let compiled = try CompiledQuery(Query("Person", where: "age" == 42), in: store.state)
     var candidates = 0
-    compiled.forEachIndexedMatch(in: store.state) { _, _ in
+    compiled.forEachIndexedMatch(in: store.state) { _, _, _ in
       candidates += 1
       return true
     }

@@ -175,7 +175,8 @@ import Testing
       guard let table = state.tables["Employee"], let matcher = compiled.matcher else { continue }
       for chunk in table.chunks {
         for (row, id) in chunk.ids.enumerated() {
-          #expect(matcher(.row(chunk, row)) == matcher(.object(chunk.record(at: row))), "\(query) \(id)")
+          let onRow = withUnsafePointer(to: chunk) { matcher(.row($0, row)) }
+          #expect(onRow == matcher(.object(chunk.record(at: row))), "\(query) \(id)")
         }
       }
     }
