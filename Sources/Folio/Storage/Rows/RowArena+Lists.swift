@@ -54,6 +54,14 @@ extension RowArena {
           offset += 16
         }
       } else {
+        // Counted first: grown from empty, a list of a few strings was reallocated at each.
+        var count = 0
+        while offset + 4 <= b.count {
+          offset += 4 + RowArena.length(at: offset, in: b)
+          count += 1
+        }
+        elements.reserveCapacity(count)
+        offset = 0
         while offset + 4 <= b.count {
           let length = RowArena.length(at: offset, in: b)
           elements.append(.string(RowArena.string(at: offset + 4, length: length, in: b)))
