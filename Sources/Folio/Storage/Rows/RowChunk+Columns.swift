@@ -80,22 +80,6 @@ extension RowChunk {
     }
   }
 
-  /// The members of `row` in `columns` (ascending column positions), decoded alone: a record
-  /// with only those members, for a test that reads no other (a query's condition). The
-  /// row's extras are left out; they are never columns.
-  func record(at row: Int, columns: [Int]) -> JSONObject {
-    var keys: [String] = []
-    var values: [JSONValue] = []
-    keys.reserveCapacity(columns.count)
-    values.reserveCapacity(columns.count)
-    for column in columns {
-      guard let value = value(row, column) else { continue }
-      keys.append(layout.columns[column].name)
-      values.append(value)
-    }
-    return JSONObject(uniqueKeys: keys, values: values)
-  }
-
   /// The record of `row`: its present columns in column (canonical key) order, then its
   /// extras. Records of the chunk with the same columns present share one keys array (for
   /// layouts of up to 64 columns).
