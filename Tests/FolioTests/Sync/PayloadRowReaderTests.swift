@@ -176,6 +176,8 @@ struct PayloadRowReaderTests {
       options.insertMissing = seed % 5 != 1 || round == 0
       options.updateExisting = seed % 7 != 2
       options.forceUpdate = seed % 11 == 3
+      options.forceInsert = seed % 13 == 5 && round == 0
+      options.allOrNothing = seed % 17 == 6
       try Self.syncBoth("[" + items.joined(separator: ",") + "]", rows, values, options: options)
     }
   }
