@@ -37,20 +37,8 @@ extension SyncPlanner {
       return Upserted(id: id, slot: slot, exists: true)
     }
     let existing = mayExist ? work.record(ctx.name, id) : nil
-    if level.forceInsert, existing != nil {
-      throw SyncError(
-        code: .duplicateIdentifier,
-        message:
-          "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
-        entity: ctx.name, id: id, pointer: pointer.text)
-    }
-    if existing == nil {
-      guard level.insertMissing else {
-        mark(slot, .skipped, "not stored, and insertMissing is off", at: pointer)
-        return Upserted(id: id, slot: slot, exists: false)
-      }
-    } else if !level.updateExisting && !level.forceUpdate {
-      return Upserted(id: id, slot: slot, exists: true)
+    if let done = try settleByOptions(ctx, id, slot: slot, isStored: existing != nil, level, at: pointer) {
+      return done
     }
     let offset = ctx.identifiers.count
     guard let existing else {

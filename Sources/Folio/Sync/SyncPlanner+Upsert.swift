@@ -98,20 +98,8 @@ extension SyncPlanner {
       return Upserted(id: id, slot: slot, exists: true)
     }
     let existing = mayExist ? work.record(ctx.name, id) : nil
-    if level.forceInsert, existing != nil {
-      throw SyncError(
-        code: .duplicateIdentifier,
-        message:
-          "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
-        entity: ctx.name, id: id, pointer: pointer.text)
-    }
-    if existing == nil {
-      guard level.insertMissing else {
-        mark(slot, .skipped, "not stored, and insertMissing is off", at: pointer)
-        return Upserted(id: id, slot: slot, exists: false)
-      }
-    } else if !level.updateExisting && !level.forceUpdate {
-      return Upserted(id: id, slot: slot, exists: true)
+    if let done = try settleByOptions(ctx, id, slot: slot, isStored: existing != nil, level, at: pointer) {
+      return done
     }
     // Attributes (D1, D2, D6): the value each attribute will hold, read and converted first.
     var recordAt: [Int] = []
@@ -235,6 +223,34 @@ extension SyncPlanner {
       try applyRelationships(context, id, inputs, level: level)
     }
     return Upserted(id: id, slot: slot, exists: true)
+  }
+
+  /// What the level's options decide for an item of `id` before its values are read: a forced
+  /// insert of a stored identifier fails the sync; an item not stored is skipped when
+  /// `insertMissing` is off, and a stored one left alone when updates are off.
+  ///
+  /// - Returns: the upsert's result when the options end it, `nil` to go on.
+  /// - Throws: ``SyncError/Code/duplicateIdentifier`` for a forced insert of a stored identifier.
+  mutating func settleByOptions(
+    _ ctx: EntityContext, _ id: RecordID, slot: Int, isStored: Bool, _ level: Level,
+    at pointer: Pointer
+  ) throws(SyncError) -> Upserted? {
+    if level.forceInsert, isStored {
+      throw SyncError(
+        code: .duplicateIdentifier,
+        message:
+          "\(ctx.name) \(id) already exists; forceInsert skips the lookup, so every identifier must be new. Turn forceInsert off to update existing records",
+        entity: ctx.name, id: id, pointer: pointer.text)
+    }
+    if !isStored {
+      guard level.insertMissing else {
+        mark(slot, .skipped, "not stored, and insertMissing is off", at: pointer)
+        return Upserted(id: id, slot: slot, exists: false)
+      }
+    } else if !level.updateExisting && !level.forceUpdate {
+      return Upserted(id: id, slot: slot, exists: true)
+    }
+    return nil
   }
 
   /// Inserts the new record of `context` under `id` from its attribute `values` straight into
