@@ -45,7 +45,8 @@ extension PayloadRowReader {
       p = Self.skipSpace(b, p)
       guard p < n, b[p] == UInt8(ascii: ":") else { return nil }
       p = Self.skipSpace(b, p + 1)
-      guard p < n, let action = lookUp(b, keyStart, keyEnd, in: table, hint: &hint) else {
+      let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[keyStart..<keyEnd]))
+      guard p < n, let action = lookUp(key, in: table, hint: &hint) else {
         return nil
       }
       switch action {
@@ -65,35 +66,6 @@ extension PayloadRowReader {
     }
     guard batch.isSet(identifierColumn) else { return nil }
     return p
-  }
-
-  /// What the key in `b[start..<end]` leads to in table `table` (compared by bytes; `hint`
-  /// as ``lookUp(_:in:hint:)``), or `nil` for a key the mapping does not name.
-  @inline(__always) private func lookUp(
-    _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, in table: Int, hint: inout Int
-  ) -> Action? {
-    let first = tableStarts[table]
-    let count = tableStarts[table + 1] - first
-    let length = end - start
-    return keyBytes.withUnsafeBufferPointer { keys -> Action? in
-      entries.withUnsafeBufferPointer { entries -> Action? in
-        func matches(_ n: Int) -> Bool {
-          let entry = entries[first + n]
-          guard entry.length == length else { return false }
-          for i in 0..<length where keys[entry.start + i] != b[start + i] { return false }
-          return true
-        }
-        if hint < count, matches(hint) {
-          hint += 1
-          return entries[first + hint - 1].action
-        }
-        for n in 0..<count where matches(n) {
-          hint = n + 1
-          return entries[first + n].action
-        }
-        return nil
-      }
-    }
   }
 
   /// Passes over the string at `p` (its opening quote) and returns where its bytes start and

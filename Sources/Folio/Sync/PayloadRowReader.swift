@@ -33,7 +33,6 @@ final class PayloadRowReader: Sendable {
   struct Entry: Sendable {
     let start: Int
     let length: Int
-    let hash: UInt64
     let action: Action
   }
 
@@ -128,9 +127,7 @@ final class PayloadRowReader: Sendable {
       tableStarts.append(entries.count)
       for entry in table {
         entries.append(
-          Entry(
-            start: keyBytes.count, length: entry.key.count,
-            hash: entry.key.withUnsafeBytes { JSONScanner.Key.hash(of: $0) }, action: entry.action))
+          Entry(start: keyBytes.count, length: entry.key.count, action: entry.action))
         keyBytes += entry.key
       }
     }
@@ -175,6 +172,9 @@ final class PayloadRowReader: Sendable {
     // it: finding its line reads the window from its start (callgrind, 100k day 1: 1,800
     // instructions an item, at each item cut by a block's end).
     scanner.locatesErrors = false
+    // Inside the payload's array: the fast path reads doubles with the scanner from here on,
+    // and the scanner's way resumes at each item it reads.
+    scanner.resume(atElement: position)
     var position = position
     var afterAnElement = afterElement
     var read = 0
@@ -191,9 +191,8 @@ final class PayloadRowReader: Sendable {
       }
       let arenaMark = batch.arena.count
       do {
-        scanner.resume(atElement: start)
         batch.beginRow()
-        var end: Int
+        let end: Int
         if let fast = readRowFast(buffer, at: start, &scanner, into: &batch) {
           batch.finishRow()
           end = fast
@@ -245,7 +244,7 @@ final class PayloadRowReader: Sendable {
         hint = outerHint
         continue
       }
-      switch lookUp(key, in: table, hint: &hint) {
+      switch lookUp(key.bytes, in: table, hint: &hint) {
       case nil: try scanner.skipValue()
       case .giveUp?: return false
       case .nested(let nested)?:
@@ -269,9 +268,10 @@ final class PayloadRowReader: Sendable {
     return true
   }
 
-  /// What `key` leads to in table `table`, trying the entry after the last one found first
-  /// (items usually give their keys in the same order); `hint` counts from the table's start.
-  @inline(__always) private func lookUp(_ key: JSONScanner.Key, in table: Int, hint: inout Int)
+  /// What the key of bytes `key` leads to in table `table`, or `nil` for a key the mapping
+  /// does not name; compared by bytes, trying the entry after the last one found first (items
+  /// usually give their keys in the same order). `hint` counts from the table's start.
+  @inline(__always) func lookUp(_ key: UnsafeRawBufferPointer, in table: Int, hint: inout Int)
     -> Action?
   {
     let start = tableStarts[table]
@@ -280,8 +280,9 @@ final class PayloadRowReader: Sendable {
       entries.withUnsafeBufferPointer { entries -> Action? in
         func matches(_ n: Int) -> Bool {
           let entry = entries[start + n]
-          return entry.hash == key.hash
-            && key.equals(UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.length]))
+          return entry.length == key.count
+            && RowArena.sameBytes(
+              UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.length]), key)
         }
         if hint < count, matches(hint) {
           hint += 1
