@@ -116,8 +116,41 @@ struct PayloadChunks: Sendable {
   ///
   /// - Complexity: O(*b*) in the bytes of the chunk (and of a block read for it).
   mutating func next() -> Next {
-    guard let rowReader else { return nextValues() }
-    var batch = RowBatchBuilder(layout: rowReader.layout)
+    let chunkSize = chunkSize
+    if let rowReader {
+      var batch = RowBatchBuilder(layout: rowReader.layout)
+      let stop = fillChunk(count: { batch.count }) { bytes, from, afterItem, isComplete in
+        rowReader.readElements(
+          bytes, from: from, afterElement: afterItem, limit: chunkSize - batch.count,
+          isComplete: isComplete, into: &batch)
+      }
+      return stop ?? .items(.rows(batch.build()))
+    }
+    if pool == nil, case .items(afterItem: true) = phase { pool = JSONParser.StringPool() }
+    let options = options
+    let pool = pool
+    var items: [JSONValue] = []
+    let stop = fillChunk(count: { items.count }) { bytes, from, afterItem, isComplete in
+      let run = JSONParser.parseElements(
+        bytes, from: from, afterElement: afterItem, limit: chunkSize - items.count,
+        isComplete: isComplete, options: options, pool: pool)
+      if items.isEmpty { items = run.elements } else { items += run.elements }
+      return (run.end, run.stop)
+    }
+    return stop ?? .items(.values(items))
+  }
+
+  /// Goes through the payload's phases until the caller's chunk is ready: `read` reads
+  /// elements from the window's bytes, at an offset, after an element or not, whether the
+  /// bytes are complete, into the chunk (whose size `count` tells), and says where and why it
+  /// stopped.
+  ///
+  /// - Returns: `nil` when the chunk is ready to hand out (full, or the last); ``Next/end``
+  ///   after the array; ``Next/malformed``.
+  private mutating func fillChunk(
+    count: () -> Int,
+    _ read: (UnsafeBufferPointer<UInt8>, Int, Bool, Bool) -> (end: Int, stop: JSONParser.ElementStop)
+  ) -> Next? {
     while true {
       let isComplete = file == nil
       switch phase {
@@ -127,53 +160,16 @@ struct PayloadChunks: Sendable {
         let filled = filled
         let position = position
         let run = window.withUnsafeBufferPointer {
-          rowReader.readElements(
-            UnsafeBufferPointer(rebasing: $0[0..<filled]), from: position, afterElement: afterItem,
-            limit: chunkSize - batch.count, isComplete: isComplete, into: &batch)
+          read(UnsafeBufferPointer(rebasing: $0[0..<filled]), position, afterItem, isComplete)
         }
         self.position = run.end
-        if batch.count > 0 { phase = .items(afterItem: true) }
+        if count() > 0 { phase = .items(afterItem: true) }
         switch run.stop {
-        case .full: return .items(.rows(batch.build()))
+        case .full: return nil
         case .malformed: return .malformed
         case .closed:
           phase = .closed
-          if batch.count > 0 { return .items(.rows(batch.build())) }
-        case .needsMore:
-          guard readMore() else { return .malformed }
-        }
-      case .closed:
-        guard let end = closedEnd(isComplete: isComplete) else { return .malformed }
-        if end { return .end }
-      }
-    }
-  }
-
-  /// ``next()`` parsing each item into a ``JSONValue``.
-  private mutating func nextValues() -> Next {
-    if pool == nil, case .items(afterItem: true) = phase { pool = JSONParser.StringPool() }
-    var items: [JSONValue] = []
-    while true {
-      let isComplete = file == nil
-      switch phase {
-      case .opening:
-        guard openArray(isComplete: isComplete) else { return .malformed }
-      case .items(let afterItem):
-        let filled = filled
-        let run = window.withUnsafeBufferPointer {
-          JSONParser.parseElements(
-            UnsafeBufferPointer(rebasing: $0[0..<filled]), from: position, afterElement: afterItem,
-            limit: chunkSize - items.count, isComplete: isComplete, options: options, pool: pool)
-        }
-        if items.isEmpty { items = run.elements } else { items += run.elements }
-        position = run.end
-        if !run.elements.isEmpty { phase = .items(afterItem: true) }
-        switch run.stop {
-        case .full: return .items(.values(items))
-        case .malformed: return .malformed
-        case .closed:
-          phase = .closed
-          if !items.isEmpty { return .items(.values(items)) }
+          if count() > 0 { return nil }
         case .needsMore:
           guard readMore() else { return .malformed }
         }
