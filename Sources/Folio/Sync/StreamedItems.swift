@@ -129,13 +129,6 @@ struct StreamedItems: SyncItemSource {
     }
   }
 
-  /// The next item parsed into a value, or `nil` after the last: for items streamed without a
-  /// row reader (a row item is `nil` too).
-  mutating func next() throws(SyncError) -> JSONValue? {
-    guard case .value(let value)? = try nextItem() else { return nil }
-    return value
-  }
-
   /// Stops the parsing thread; call when done taking items.
   func finish() { parser.stop() }
 

@@ -87,7 +87,7 @@ import Testing
     // exact count once the splitting has reached the array's end.
     #expect(abs(items.expectedCount - 2_000) < 200)
     var counted = items
-    while try counted.next() != nil {}
+    while try counted.nextItem() != nil {}
     #expect(items.count.total(completed: 0) == 2_000)
     items.finish()
     let seed: [JSONObject] = (0..<300).map { ["id": .int(Int64($0 * 7)), "name": "old", "count": 1] }
