@@ -45,11 +45,7 @@ extension CompiledQuery {
     }
     guard let access, access.isOrdered else { return window(of: matchingRows(in: state)) }
     // The index yields the matches in query order: stop once the window is full.
-    let end =
-      query.limit.map { limit in
-        let (sum, overflow) = query.offset.addingReportingOverflow(limit)
-        return overflow ? Int.max : sum
-      } ?? Int.max
+    let end = windowEnd
     guard end > query.offset else { return [] }
     var rows: [Row] = []
     var seen = 0
@@ -88,14 +84,17 @@ extension CompiledQuery {
     }
   }
 
+  /// Where the result window ends among the matches in query order: the offset plus the limit,
+  /// or `Int.max` without a limit (or past it).
+  var windowEnd: Int {
+    guard let limit = query.limit else { return Int.max }
+    let (sum, overflow) = query.offset.addingReportingOverflow(limit)
+    return overflow ? Int.max : sum
+  }
+
   /// Orders `rows` and applies the offset and limit.
   func window(of rows: [Row]) -> [Row] {
-    let end =
-      query.limit.map { limit in
-        let (sum, overflow) = query.offset.addingReportingOverflow(limit)
-        return overflow ? Int.max : sum
-      } ?? rows.count
-    let needed = Swift.min(rows.count, end)
+    let needed = Swift.min(rows.count, windowEnd)
     guard needed > query.offset else { return [] }
     return Array(ordered(rows, first: needed, reversed: false)[query.offset...])
   }
@@ -135,12 +134,7 @@ extension CompiledQuery {
         }
       }
     }
-    let end =
-      query.limit.map { limit in
-        let (sum, overflow) = query.offset.addingReportingOverflow(limit)
-        return overflow ? Int.max : sum
-      } ?? matches.count
-    let needed = Swift.min(matches.count, end)
+    let needed = Swift.min(matches.count, windowEnd)
     guard needed > query.offset else { return [] }
     return table.chunks.withUnsafeBufferPointer { chunks -> [Row] in
       guard let base = chunks.baseAddress else { return [] }

@@ -50,49 +50,48 @@ enum SortColumn {
   ) -> SortColumn? {
     guard let first = matches.first else { return nil }
     let kind = chunks[first.chunk].layout.columns[column].kind
-    var present: [Bool] = []
-    present.reserveCapacity(matches.count)
     switch (type, kind) {
     case (.int?, .int), (.bool?, .bool), (.isoDate?, .date):
-      var numbers: [Int64] = []
-      numbers.reserveCapacity(matches.count)
-      for match in matches {
-        let chunk = chunks + match.chunk
-        switch chunk.pointee.tag(match.row, column) {
-        case 0:
-          numbers.append(0)
-          present.append(false)
-        case 1:
-          let word = chunk.pointee.word(match.row, column)
-          numbers.append(kind == .bool ? (word == 0 ? 0 : 1) : Int64(bitPattern: word))
-          present.append(true)
-        default:
-          return nil
-        }
-      }
-      return .integers(numbers, present: present)
+      let isBool = kind == .bool
+      return words(matches, chunks, column, absent: Int64(0)) { word in
+        isBool ? (word == 0 ? 0 : 1) : Int64(bitPattern: word)
+      }.map { .integers($0.keys, present: $0.present) }
     case (.double?, .double):
-      var numbers: [Double] = []
-      numbers.reserveCapacity(matches.count)
-      for match in matches {
-        let chunk = chunks + match.chunk
-        switch chunk.pointee.tag(match.row, column) {
-        case 0:
-          numbers.append(0)
-          present.append(false)
-        case 1:
-          let number = Double(bitPattern: chunk.pointee.word(match.row, column))
-          guard !number.isNaN else { return nil }
-          numbers.append(number)
-          present.append(true)
-        default:
-          return nil
-        }
-      }
-      return .doubles(numbers, present: present)
+      return words(matches, chunks, column, absent: Double(0)) { word in
+        let number = Double(bitPattern: word)
+        return number.isNaN ? nil : number
+      }.map { .doubles($0.keys, present: $0.present) }
     default:
       return nil
     }
+  }
+
+  /// Every match's key made from `column`'s typed word by `key` (`absent` where the match has no
+  /// value), and whether each has one; `nil` when a match's value is boxed or `key` refuses a
+  /// word.
+  private static func words<Key>(
+    _ matches: [Match], _ chunks: UnsafePointer<RowChunk>, _ column: Int, absent: Key,
+    _ key: (UInt64) -> Key?
+  ) -> (keys: [Key], present: [Bool])? {
+    var keys: [Key] = []
+    var present: [Bool] = []
+    keys.reserveCapacity(matches.count)
+    present.reserveCapacity(matches.count)
+    for match in matches {
+      let chunk = chunks + match.chunk
+      switch chunk.pointee.tag(match.row, column) {
+      case 0:
+        keys.append(absent)
+        present.append(false)
+      case 1:
+        guard let value = key(chunk.pointee.word(match.row, column)) else { return nil }
+        keys.append(value)
+        present.append(true)
+      default:
+        return nil
+      }
+    }
+    return (keys, present)
   }
 
   /// Reads the key of each of `count` rows through `read`; `type` is the attribute type the key
