@@ -15,7 +15,7 @@ struct StoredRowReader: Sendable {
   /// How one column's value is read. A payload-free enum, so choosing a column's plan copies
   /// nothing (an enum with arrays in its cases was copied, with a retain and a release, for
   /// every value read: about 1,850 instructions a record, callgrind, 100k open).
-  private enum Plan: UInt8, Sendable {
+  enum Plan: UInt8, Sendable {
     case int, double, bool, date, uuid, string
     /// Cases' bytes in ``StoredRowReader/cases``.
     case enumeration
@@ -30,22 +30,30 @@ struct StoredRowReader: Sendable {
   }
 
   let layout: RowLayout
-  private let plans: [Plan]
+  let plans: [Plan]
   /// Per column: an enumeration's (or a list of enumerations') cases as UTF-8 bytes.
-  private let cases: [[[UInt8]]]
+  let cases: [[[UInt8]]]
   /// Per column: a list's element kind (`.string` for other columns).
-  private let elements: [RowColumn.Kind]
+  let elements: [RowColumn.Kind]
   /// Per column: the attribute a `.validated` plan validates with.
-  private let attributes: [Attribute?]
+  let attributes: [Attribute?]
   /// Each column's name as UTF-8 bytes, for matching keys without making strings.
-  private let names: [[UInt8]]
+  let names: [[UInt8]]
+  /// Each column's name between quotes, as a canonical file spells its key, in little-endian
+  /// words of eight bytes (the last one padded with zeros), one column after another: the fast
+  /// path matches it where the next column's key should be (``keyAt(_:_:_:)``).
+  let keyWords: [UInt64]
+  /// Per column: where its words start in ``keyWords``; after the last, their end.
+  let keyWordStarts: [Int]
+  /// Per column: the length of its quoted name in bytes.
+  let keyLengths: [Int]
   /// The columns a record must have (non-optional attributes).
-  private let required: [Int]
+  let required: [Int]
   /// The columns of the entity's identifier attributes, in declared order.
-  private let identifiers: [Int]
+  let identifiers: [Int]
   /// The number of identifier attributes the entity declares (a record of an entity whose
   /// identifier has no column is left to the general path).
-  private let identifierCount: Int
+  let identifierCount: Int
 
   /// A reader of `entity`'s files (its storage form) into rows of `layout`.
   init(_ entity: Entity, layout: RowLayout) {
@@ -87,6 +95,23 @@ struct StoredRowReader: Sendable {
     self.attributes = attributes
     self.plans = plans
     names = layout.columns.map { Array($0.name.utf8) }
+    var keyWords: [UInt64] = []
+    var keyWordStarts: [Int] = []
+    for name in names {
+      keyWordStarts.append(keyWords.count)
+      let quoted = [UInt8(ascii: "\"")] + name + [UInt8(ascii: "\"")]
+      for start in stride(from: 0, to: quoted.count, by: 8) {
+        var word: UInt64 = 0
+        for (n, byte) in quoted[start..<min(start + 8, quoted.count)].enumerated() {
+          word |= UInt64(byte) << UInt64(n * 8)
+        }
+        keyWords.append(word)
+      }
+    }
+    keyWordStarts.append(keyWords.count)
+    self.keyWords = keyWords
+    self.keyWordStarts = keyWordStarts
+    keyLengths = names.map { $0.count + 2 }
     self.required = required
     identifiers = entity.identifiers.compactMap { layout.column(named: $0) }
     identifierCount = entity.identifiers.count
@@ -103,24 +128,51 @@ struct StoredRowReader: Sendable {
 
   /// The records `bytes` hold, or `nil` when the file is not canonical and valid throughout
   /// (the general path then reads it and says why).
+  ///
+  /// A file is read from its bytes first (``readFast(_:_:)``); one that path does not finish is
+  /// read again with the scanner, which decides.
   func read(_ bytes: [UInt8]) -> Output? {
     bytes.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(buffer, options: JSONParser.Options())
-      var output = Output(chunk: RowChunk(layout: layout))
-      // One buffer for every list's elements, reused from list to list.
-      var scratch = ContiguousArray<UInt8>()
-      do throws(JSONError) {
-        guard case .array = try scanner.peek() else { return nil }
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-          guard try readRecord(&scanner, into: &output, scratch: &scratch) else { return nil }
-        }
-        try scanner.end()
-      } catch {
-        return nil
-      }
-      return output
+      // The scanner's checks of a document's start (a byte-order mark, UTF-16, the size limit).
+      guard case .array? = try? scanner.peek() else { return nil }
+      if let output = readFast(buffer, &scanner) { return output }
+      return readScanning(buffer)
     }
+  }
+
+  /// The records `bytes` hold, read by the fast path alone: `nil` when it does not finish the
+  /// file (for tests, which compare it with ``readScanning(_:)``).
+  func readFast(_ bytes: [UInt8]) -> Output? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer, options: JSONParser.Options())
+      guard case .array? = try? scanner.peek() else { return nil }
+      return readFast(buffer, &scanner)
+    }
+  }
+
+  /// The records `bytes` hold, read with the scanner alone (``read(_:)`` without its fast path).
+  func readScanning(_ bytes: [UInt8]) -> Output? {
+    bytes.withUnsafeBufferPointer { readScanning($0) }
+  }
+
+  /// The records `buffer` holds, read with the scanner, or `nil`.
+  private func readScanning(_ buffer: UnsafeBufferPointer<UInt8>) -> Output? {
+    var scanner = JSONScanner(buffer, options: JSONParser.Options())
+    var output = Output(chunk: RowChunk(layout: layout))
+    // One buffer for every list's elements, reused from list to list.
+    var scratch = ContiguousArray<UInt8>()
+    do throws(JSONError) {
+      guard case .array = try scanner.peek() else { return nil }
+      try scanner.beginArray()
+      while try scanner.nextElement() {
+        guard try readRecord(&scanner, into: &output, scratch: &scratch) else { return nil }
+      }
+      try scanner.end()
+    } catch {
+      return nil
+    }
+    return output
   }
 
   /// Reads one record into a new row of `output.chunk`; `false` when the general path must
@@ -153,6 +205,13 @@ struct StoredRowReader: Sendable {
       guard try readValue(&scanner, plans[column], row: row, column: column, into: &output.chunk, scratch: &scratch)
       else { return false }
     }
+    return finishRecord(row, seen: seen, into: &output)
+  }
+
+  /// Names `row`, whose members `seen` were read, by its identifier and notes the identifier
+  /// in `output`; `false` when a required column is missing or the identifier is missing or
+  /// already read.
+  func finishRecord(_ row: Int, seen: ColumnSet, into output: inout Output) -> Bool {
     for column in required where !seen.contains(column) { return false }
     guard let id = identifier(of: row, in: output.chunk), output.chunk.finishRow(row, id: id) else { return false }
     if output.first.map({ id < $0 }) ?? true { output.first = id }
@@ -163,7 +222,7 @@ struct StoredRowReader: Sendable {
 
   /// Reads the value at the scanner into `column` of `row`; `false` when it is not in the
   /// column's stored form.
-  private func readValue(
+  func readValue(
     _ scanner: inout JSONScanner, _ plan: Plan, row: Int, column: Int, into chunk: inout RowChunk,
     scratch: inout ContiguousArray<UInt8>
   ) throws(JSONError) -> Bool {
@@ -371,7 +430,7 @@ struct StoredRowReader: Sendable {
 }
 
 /// A set of column positions, without allocating for up to 64 columns.
-private struct ColumnSet {
+struct ColumnSet {
   private var low: UInt64 = 0
   private var more: [Bool]
 

@@ -151,4 +151,140 @@ import Testing
     let expected = try #require(Self.generalPath(Array(text.utf8)))
     #expect(Self.sameRows(read.chunk, expected))
   }
+
+  // MARK: The fast path against the scanner
+
+  /// Whether two reads of a file are the same: rows, tags, first, last and boundaries.
+  static func sameOutput(_ a: StoredRowReader.Output, _ b: StoredRowReader.Output) -> Bool {
+    sameRows(a.chunk, b.chunk) && a.first == b.first && a.last == b.last && a.boundaries == b.boundaries
+  }
+
+  /// Random files as Folio writes them: the fast path finishes most of them, and whatever it
+  /// finishes, the scanner reads to the same rows.
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func theFastPathReadsWhatTheScannerReadsToTheSameRows(seed: UInt64) {
+    var generator = RowRecordGenerator(seed: seed)
+    var scanned = 0
+    var fast = 0
+    for _ in 0..<400 {
+      var records: [JSONObject] = []
+      for n in 0..<generator.rng.below(6) + 1 { records.append(Self.record(Int64(n) * 7 - 3, &generator)) }
+      let bytes = JSONWriter.prettyBytes(ofObjects: records)
+      let byScanner = Self.reader.readScanning(bytes)
+      if byScanner != nil { scanned += 1 }
+      guard let read = Self.reader.readFast(bytes) else { continue }
+      fast += 1
+      guard let byScanner else {
+        Issue.record("the fast path took a file the scanner refuses: \(String(decoding: bytes, as: UTF8.self))")
+        continue
+      }
+      #expect(Self.sameOutput(read, byScanner), "\(String(decoding: bytes, as: UTF8.self))")
+    }
+    // Values it hands to the scanner (decimals, objects, to-many links) do not stop it.
+    #expect(scanned > 40 && fast == scanned, "fast \(fast) of \(scanned) scanned files")
+  }
+
+  /// Hand edits and hostile bytes: canonical files with bytes deleted, inserted, replaced or cut
+  /// off. Whatever ``StoredRowReader/read(_:)`` takes, the general path keeps unchanged, and
+  /// whatever the fast path finishes, the scanner reads to the same rows.
+  @Test(arguments: [21, 22, 23, 24] as [UInt64])
+  func editedBytesAreReadAsTheScannerReadsThem(seed: UInt64) {
+    var generator = RowRecordGenerator(seed: seed)
+    // JSON's structure, digits, escapes, and UTF-8 that is valid, overlong, a surrogate, beyond
+    // U+10FFFF or cut short.
+    let pieces: [[UInt8]] = [
+      [0x22], [0x5C], [0x2C], [0x3A], [0x7B], [0x7D], [0x5B], [0x5D], [0x20], [0x0A], [0x09], [0x00],
+      [0x2D], [0x30], [0x31], [0x2E], [0x65], [0x2B], Array("null".utf8), Array("true".utf8),
+      Array(#"\u00e9"#.utf8), Array(#"\""#.utf8), [0xC3, 0xA9], [0xE2, 0x80, 0x94], [0xF0, 0x9F, 0x98, 0x80],
+      [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+      [0xF5, 0x80, 0x80, 0x80], [0x80], [0xBF], [0xC3], [0xE2, 0x80], [0xEF, 0xBB, 0xBF],
+    ]
+    var taken = 0
+    for _ in 0..<1_000 {
+      var records: [JSONObject] = []
+      for n in 0..<generator.rng.below(4) + 1 { records.append(Self.record(Int64(n) * 5 + 1, &generator)) }
+      var bytes = JSONWriter.prettyBytes(ofObjects: records)
+      for _ in 0..<generator.rng.below(2) + 1 where !bytes.isEmpty {
+        let at = generator.rng.below(bytes.count)
+        switch generator.rng.below(4) {
+        case 0: bytes.remove(at: at)
+        case 1: bytes.insert(contentsOf: generator.pick(pieces), at: at)
+        case 2: bytes.replaceSubrange(at..<min(bytes.count, at + 1), with: generator.pick(pieces))
+        default: bytes.removeSubrange(at...)
+        }
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let byScanner = Self.reader.readScanning(bytes)
+      if let read = Self.reader.readFast(bytes) {
+        taken += 1
+        guard let byScanner else {
+          Issue.record("the fast path took bytes the scanner refuses: \(text)")
+          continue
+        }
+        #expect(Self.sameOutput(read, byScanner), "\(text)")
+      }
+      if let read = Self.reader.read(bytes) {
+        guard let expected = Self.generalPath(bytes) else {
+          Issue.record("the reader took bytes the general path does not keep unchanged: \(text)")
+          continue
+        }
+        #expect(Self.sameRows(read.chunk, expected), "\(text)")
+      }
+    }
+    #expect(taken > 15, "the fast path took \(taken) edited files")
+  }
+
+  /// Values at the edges of what the fast path reads itself: each file is read the same way by
+  /// both paths, or refused by both.
+  @Test(arguments: [
+    #"[{"id": -0}]"#, #"[{"id": 0, "ratio": -0.0}]"#, #"[{"id": 1, "ratio": 0.1000000000000000055511}]"#,
+    #"[{"id": 1, "ratio": 9007199254740993.5}]"#, #"[{"id": 1, "ratio": 1.5e3}]"#, #"[{"id": 1, "ratio": 1.}]"#,
+    #"[{"id": 1, "ratio": .5}]"#, #"[{"id": 1, "ratio": 01.5}]"#, #"[{"id": 1, "ratio": -}]"#,
+    #"[{"id": 123456789012345678}]"#, #"[{"id": 1234567890123456789}]"#, #"[{"id": 9223372036854775808}]"#,
+    #"[{"id": 1, "count": 1.0}]"#, #"[{"id": 1, "flag": tru}]"#, #"[{"id": 1, "flag": truefalse}]"#,
+    #"[{"id": 1, "name": "café"}]"#, "[{\"id\": 1, \"name\": \"caf\u{E9}\"}]",
+    #"[{"id": 1, "name": "a\"b"}]"#, "[{\"id\": 1, \"name\": \"tab\there\"}]",
+    #"[{"i\u0064": 1}]"#, #"[{"id": 1, "strings": ["a", "b",]}]"#, #"[{"id": 1, "strings": []}]"#,
+    #"[{"id": 1, "ints": [1, 2.5]}]"#, #"[{"id": 1, "ints": [ ]}]"#, #"[{"id": 1, "owner": 2}]"#,
+    #"[{"id": 1, "owner": "x"}]"#, #"[{"id": 1, "members": [2, 3]}]"#, #"[{"id": 1, "meta": {"a": [[[1]]]}}]"#,
+    #"[{"id": 1, "mood": "happy"}]"#, #"[{"id": 1, "mood": "Happy"}]"#, #"[{"id": 1,}]"#, #"[{,"id": 1}]"#,
+    #"[{"id": 1} {"id": 2}]"#, #"[{"id": 1}] x"#, #"[{"id": 1}]]"#, "[{\"id\": 1}]\n\n", #"[]"#, #"[ ]"#,
+    #"[{}]"#, #"[{"id": 1, "at": "2024-02-29T12:34:56.789Z"}]"#, #"[{"id": 1 "name": "x"}]"#,
+  ])
+  func edgeValuesAreReadTheSameByBothPaths(_ text: String) {
+    let bytes = Array(text.utf8)
+    let byScanner = Self.reader.readScanning(bytes)
+    let fast = Self.reader.readFast(bytes)
+    if let fast {
+      guard let byScanner else {
+        Issue.record("the fast path took what the scanner refuses")
+        return
+      }
+      #expect(Self.sameOutput(fast, byScanner))
+    }
+    #expect((Self.reader.read(bytes) != nil) == (byScanner != nil))
+  }
+
+  /// A file as Folio writes it, with every kind the fast path reads, is finished by it (it is
+  /// the usual path for a store's files, not a rare one).
+  @Test func aCanonicalFileOfTheCommonKindsIsReadByTheFastPath() throws {
+    var records: [JSONObject] = []
+    for n in 1...50 {
+      var record: JSONObject = ["id": .int(Int64(n)), "name": .string("Émile \(n) — ✓"), "count": .int(Int64(-n))]
+      record["ratio"] = .double(Double(n) / 8)
+      record["flag"] = .bool(n % 2 == 0)
+      record["at"] = "2024-02-29T12:34:56.789Z"
+      record["uid"] = "123e4567-e89b-12d3-a456-426614174000"
+      record["mood"] = "sad"
+      record["strings"] = ["a", "", "\u{1F600}"]
+      record["ints"] = [1, -2]
+      record["owner"] = .int(Int64(n + 1))
+      records.append(record)
+    }
+    let bytes = JSONWriter.prettyBytes(ofObjects: records)
+    let fast = try #require(Self.reader.readFast(bytes))
+    let byScanner = try #require(Self.reader.readScanning(bytes))
+    #expect(Self.sameOutput(fast, byScanner))
+    #expect(fast.chunk.count == 50)
+  }
 }
