@@ -117,9 +117,15 @@ struct PayloadRowReaderTests {
   static func syncBoth(
     _ payload: String, _ rows: Store, _ values: Store, options: SyncOptions
   ) throws {
+    try syncBoth(bytes: Array(payload.utf8), rows, values, options: options)
+  }
+
+  /// ``syncBoth(_:_:_:options:)`` for a payload's bytes, which need not be UTF-8.
+  static func syncBoth(
+    bytes: [UInt8], _ rows: Store, _ values: Store, options: SyncOptions
+  ) throws {
     var plain = options
     plain.readsRows = false
-    let bytes = Array(payload.utf8)
     let viaRows = Result { try rows.sync(json: bytes, into: "Thing", options: options) }
     let viaValues = Result { try values.sync(json: bytes, into: "Thing", options: plain) }
     switch (viaRows, viaValues) {
@@ -319,6 +325,24 @@ struct PayloadRowReaderTests {
       let rows = try SyncTestStore.make(Self.schema())
       let values = try SyncTestStore.make(Self.schema())
       try Self.syncBoth(payload, rows, values, options: SyncOptions())
+    }
+  }
+
+  /// Text in UTF-8 the fast path reads itself (valid sequences of two to four bytes) and bytes
+  /// it must leave to the scanner's errors (overlong forms, surrogates, beyond U+10FFFF, a
+  /// continuation byte alone, a sequence cut short), in a value and in a key.
+  @Test(arguments: [
+    [0xC3, 0xA9], [0xE2, 0x80, 0x94], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF, 0xBF],
+    [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+    [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80], [0xBF], [0xC3], [0xE2, 0x80], [0xFF],
+  ] as [[UInt8]])
+  func textInAnyUTF8SyncsAlikeReadIntoRowsOrNot(_ sequence: [UInt8]) throws {
+    let inValue = Array(#"[{"id":1,"title":"a"#.utf8) + sequence + Array(#"b","ratio":0.25}]"#.utf8)
+    let inKey = Array(#"[{"id":1,"title":"a","x"#.utf8) + sequence + Array(#"":1}]"#.utf8)
+    for payload in [inValue, inKey] {
+      let rows = try SyncTestStore.make(Self.schema())
+      let values = try SyncTestStore.make(Self.schema())
+      try Self.syncBoth(bytes: payload, rows, values, options: SyncOptions())
     }
   }
 }
