@@ -232,6 +232,29 @@ struct PayloadRowReaderTests {
     }
   }
 
+  /// The lowest byte ``JSONBytes/specialBytes(_:)`` marks is exactly the first quote,
+  /// backslash, control character or non-ASCII byte, however many follow it: the string reader
+  /// jumps there.
+  @Test func theFirstByteThatEndsAStringIsFoundExactly() {
+    var random = SeededGenerator(seed: 9)
+    let special: [UInt8] = [0x22, 0x5C, 0x80, 0xFF, 0xC3, 0x00, 0x01, 0x1F]
+    func isSpecial(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 }
+    for _ in 0..<20_000 {
+      // Plain bytes, with up to three special ones anywhere, or none.
+      var bytes = (0..<8).map { _ in UInt8(0x20 + random.next() % 0x60) }
+      for _ in 0..<random.next() % 4 {
+        bytes[Int(random.next() % 8)] = special[Int(random.next() % UInt64(special.count))]
+      }
+      let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+      let marked = JSONBytes.specialBytes(word)
+      if let first = bytes.firstIndex(where: isSpecial) {
+        #expect(marked.trailingZeroBitCount / 8 == first, "\(bytes)")
+      } else {
+        #expect(marked == 0, "\(bytes)")
+      }
+    }
+  }
+
   @Test func employeePayloadsSyncAlikeAndAreReadIntoRows() throws {
     let schema = try SchemaFixtures.performanceEmployee
     let rows = try SyncTestStore.make(schema)

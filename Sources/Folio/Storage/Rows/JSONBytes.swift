@@ -36,7 +36,12 @@ enum JSONBytes {
     if let base = b.baseAddress {
       while q + 8 <= b.count {
         let word = UInt64(littleEndian: UnsafeRawPointer(base + q).loadUnaligned(as: UInt64.self))
-        if mayEndString(word) { break }
+        let special = specialBytes(word)
+        if special != 0 {
+          // Straight to the first byte that ends the run (usually the closing quote).
+          q += special.trailingZeroBitCount >> 3
+          break
+        }
         q += 8
       }
     }
@@ -93,7 +98,13 @@ enum JSONBytes {
   /// Whether any of the eight bytes of `word` may be a quote, a backslash, a control character
   /// or a non-ASCII byte (never `false` for one; sometimes `true` for none, after one below
   /// 0x20 borrows).
-  @inline(__always) static func mayEndString(_ word: UInt64) -> Bool {
+  @inline(__always) static func mayEndString(_ word: UInt64) -> Bool { specialBytes(word) != 0 }
+
+  /// The high bit of each byte of `word` (little-endian: byte *n* is bits 8*n*…8*n*+7) that may
+  /// be a quote, a backslash, a control character or a non-ASCII byte. The lowest bit set is
+  /// exact: a byte is marked wrongly only above a byte that is marked rightly, because the
+  /// subtractions borrow upwards only.
+  @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (ones &* 0x22)
@@ -101,7 +112,7 @@ enum JSONBytes {
     let zeroQuote = (quote &- ones) & ~quote
     let zeroBackslash = (backslash &- ones) & ~backslash
     let control = (word &- ones &* 0x20) & ~word
-    return (zeroQuote | zeroBackslash | control | word) & high != 0
+    return (zeroQuote | zeroBackslash | control | word) & high
   }
 
   /// The integer at `p` when it is written as plain digits (`-`, then `0` or up to 18 digits

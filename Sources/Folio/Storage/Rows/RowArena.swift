@@ -148,7 +148,7 @@ struct RowArena: Sendable {
 
   /// Appends `word` as 8 little-endian bytes.
   @inline(__always) static func appendWord(_ word: UInt64, to bytes: inout ContiguousArray<UInt8>) {
-    for shift in stride(from: UInt64(0), to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> shift)) }
+    withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
   /// Appends a 4-byte little-endian length and the UTF-8 bytes of `text`.

@@ -206,11 +206,8 @@ extension StoredRowReader {
       while true {
         if strings {
           guard let (start, end) = JSONBytes.string(b, &r, maxBytes: RowArena.maximumLength) else { return false }
-          let count = UInt32(truncatingIfNeeded: end - start)
-          arena.append(UInt8(truncatingIfNeeded: count))
-          arena.append(UInt8(truncatingIfNeeded: count >> 8))
-          arena.append(UInt8(truncatingIfNeeded: count >> 16))
-          arena.append(UInt8(truncatingIfNeeded: count >> 24))
+          // The length (four bytes, little-endian), then the bytes.
+          withUnsafeBytes(of: UInt32(truncatingIfNeeded: end - start).littleEndian) { arena.append(contentsOf: $0) }
           RowArena.appendBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[start..<end])), to: &arena)
         } else {
           guard let value = JSONBytes.integer(b, &r) else { return false }

@@ -49,6 +49,8 @@ struct StoredRowReader: Sendable {
   let keyLengths: [Int]
   /// The columns a record must have (non-optional attributes).
   let required: [Int]
+  /// The first 64 of ``required`` as a mask (bit *n* for column *n*).
+  let requiredMask: UInt64
   /// The columns of the entity's identifier attributes, in declared order.
   let identifiers: [Int]
   /// The number of identifier attributes the entity declares (a record of an entity whose
@@ -113,6 +115,7 @@ struct StoredRowReader: Sendable {
     self.keyWordStarts = keyWordStarts
     keyLengths = names.map { $0.count + 2 }
     self.required = required
+    requiredMask = required.reduce(0) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
     identifiers = entity.identifiers.compactMap { layout.column(named: $0) }
     identifierCount = entity.identifiers.count
   }
@@ -212,7 +215,8 @@ struct StoredRowReader: Sendable {
   /// in `output`; `false` when a required column is missing or the identifier is missing or
   /// already read.
   func finishRecord(_ row: Int, seen: ColumnSet, into output: inout Output) -> Bool {
-    for column in required where !seen.contains(column) { return false }
+    guard seen.containsAll(requiredMask) else { return false }
+    for column in required where column >= 64 && !seen.contains(column) { return false }
     guard let id = identifier(of: row, in: output.chunk), output.chunk.finishRow(row, id: id) else { return false }
     if output.first.map({ id < $0 }) ?? true { output.first = id }
     if output.last.map({ $0 < id }) ?? true { output.last = id }
@@ -439,6 +443,9 @@ struct ColumnSet {
   func contains(_ column: Int) -> Bool {
     column < 64 ? low & (1 << UInt64(column)) != 0 : more[column]
   }
+
+  /// Whether every column of `mask` (columns 0 to 63, bit *n* for column *n*) is in the set.
+  func containsAll(_ mask: UInt64) -> Bool { low & mask == mask }
 
   mutating func insert(_ column: Int) {
     if column < 64 { low |= 1 << UInt64(column) } else { more[column] = true }
