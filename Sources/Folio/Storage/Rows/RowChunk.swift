@@ -106,7 +106,7 @@ struct RowChunk: Sendable {
     let wordsPerRow = layout.wordsPerRow
     var old: JSONObject?
     if inserted {
-      words.append(contentsOf: repeatElement(0, count: wordsPerRow))
+      words.append(contentsOf: layout.emptyRow)
     } else {
       if decodingOld { old = self.record(at: row) }
       release(row)
@@ -124,7 +124,7 @@ struct RowChunk: Sendable {
     precondition(rows.count < Int(Int32.max), "RowChunk: more rows than Int32 numbers")
     let (row, inserted) = rows.insertIfAbsent((), forKey: id)
     guard inserted else { return false }
-    words.append(contentsOf: repeatElement(0, count: layout.wordsPerRow))
+    words.append(contentsOf: layout.emptyRow)
     fill(&self, row)
     return true
   }
@@ -283,7 +283,7 @@ struct RowChunk: Sendable {
   /// ``finishRow(_:id:)``. A reader that gives up half-way discards the whole chunk
   /// (``StoredRowReader``), so an unfinished row never outlives its reader.
   mutating func beginRow() -> Int {
-    words.append(contentsOf: repeatElement(0, count: layout.wordsPerRow))
+    words.append(contentsOf: layout.emptyRow)
     return rows.count
   }
 
