@@ -1,26 +1,31 @@
 import Folio
 
-/// `folio schema`: a store's (or a schema file's) schema as Markdown, Mermaid or JSON.
+/// `folio schema`: a store's (or a schema file's) schema as Markdown, Mermaid, JSON, or a JSON
+/// Schema of an entity's shard files.
 enum SchemaCommand: Command {
   static let spec = CommandSpec(
     name: "schema",
-    abstract: "Print a schema as Markdown, a Mermaid diagram or a JSON schema file.",
+    abstract: "Print a schema as Markdown, a Mermaid diagram, a JSON schema file, or a JSON Schema of shard files.",
     discussion: """
       Reads the schema of --store, or the schema file given with --schema (which is validated, \
       every problem reported with its line and JSON pointer). --json is the same as \
-      --format json.
+      --format json. --format json-schema writes a standard JSON Schema (draft 2020-12) of \
+      the shard files of the entity --entity names (needed when the schema has more than one \
+      entity), for an editor to check hand edits as they are typed.
       """,
     arguments: [
       .option("store", value: "DIR", help: "The store whose schema to print."),
       .option("schema", value: "FILE", help: "A JSON schema file to print instead of a store's."),
       .option(
         "format", value: "FORMAT", help: "The output format (default markdown).",
-        choices: ["markdown", "mermaid", "json"]),
+        choices: ["markdown", "mermaid", "json", "json-schema"]),
+      .option("entity", value: "NAME", help: "The entity whose shard files --format json-schema describes."),
       .json,
     ],
     examples: [
       "folio schema --schema Fixtures/company/schema.json --format mermaid",
       "folio schema --store company.folio",
+      "folio schema --store company.folio --format json-schema --entity Employee",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -43,10 +48,27 @@ enum SchemaCommand: Command {
     switch format {
     case "mermaid": text = schema.mermaid()
     case "json": text = String(decoding: schema.fileBytes(), as: UTF8.self)
+    case "json-schema": text = try jsonSchema(of: schema, entity: arguments["entity"])
     default: text = schema.markdown()
     }
     if !text.hasSuffix("\n") { text += "\n" }
     console.out(text)
     return ExitStatus.success
+  }
+
+  /// The JSON Schema of the shard files of `entity` (the schema's only entity when `nil`), as
+  /// canonical JSON text.
+  static func jsonSchema(of schema: Schema, entity: String?) throws -> String {
+    let names = schema.entities.map(\.name)
+    guard let name = entity ?? (names.count == 1 ? names.first : nil) else {
+      throw UsageError(
+        command: spec.name,
+        "Name the entity whose shard files to describe: '--entity NAME', one of \(names.joined(separator: ", ")).")
+    }
+    guard let document = schema.jsonSchema(forFilesOf: name) else {
+      throw UsageError(
+        command: spec.name, "The schema has no entity '\(name)'; it has \(names.joined(separator: ", ")).")
+    }
+    return JSONWriter.string(document, style: .pretty)
   }
 }
