@@ -1,9 +1,13 @@
-extension JSONParser.Reader {
-  /// Exact powers of ten representable as `Double`: 1e0 … 1e22.
-  static let exactPowersOfTen: [Double] = [
+extension JSONParser {
+  /// Exact powers of ten representable as `Double`: 1e0 … 1e22 (Clinger's fast path, here and
+  /// in `Folio`'s byte readers).
+  package static let exactPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
+}
+
+extension JSONParser.Reader {
 
   @inline(__always) mutating func digit(at offset: Int) -> UInt8? {
     guard offset < count else { return nil }
@@ -105,9 +109,9 @@ extension JSONParser.Reader {
     } else if digitCount <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
       var value = Double(mantissa)
       if exponent < 0 {
-        value /= Self.exactPowersOfTen[-exponent]
+        value /= JSONParser.exactPowersOfTen[-exponent]
       } else {
-        value *= Self.exactPowersOfTen[exponent]
+        value *= JSONParser.exactPowersOfTen[exponent]
       }
       return .double(negative ? -value : value)
     }

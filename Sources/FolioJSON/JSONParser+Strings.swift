@@ -161,34 +161,18 @@ extension JSONParser.Reader {
   @inline(never)
   mutating func validateUTF8Sequence() throws(JSONError) -> Int {
     let lead = buffer[position]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    case 0x80...0xBF:
-      throw error(
-        .invalidUTF8, "the byte 0x\(hex2(lead)) is a UTF-8 continuation byte without a lead byte")
-    case 0xC0, 0xC1:
-      throw error(
-        .invalidUTF8,
-        "the byte 0x\(hex2(lead)) starts an overlong UTF-8 encoding, which is not allowed")
-    default:
-      throw error(.invalidUTF8, "the byte 0x\(hex2(lead)) never occurs in UTF-8")
+    guard let (length, low, high) = JSONParser.utf8Lead(lead) else {
+      switch lead {
+      case 0x80...0xBF:
+        throw error(
+          .invalidUTF8, "the byte 0x\(hex2(lead)) is a UTF-8 continuation byte without a lead byte")
+      case 0xC0, 0xC1:
+        throw error(
+          .invalidUTF8,
+          "the byte 0x\(hex2(lead)) starts an overlong UTF-8 encoding, which is not allowed")
+      default:
+        throw error(.invalidUTF8, "the byte 0x\(hex2(lead)) never occurs in UTF-8")
+      }
     }
     guard position + length <= count else {
       throw error(.invalidUTF8, "a UTF-8 sequence is cut off by the end of the input")
@@ -317,5 +301,24 @@ extension JSONParser.Reader {
       position += 1
     }
     return value
+  }
+}
+
+extension JSONParser {
+  /// For a byte that leads a well-formed multi-byte UTF-8 sequence (Unicode Table 3-7): the
+  /// sequence's length and the range its second byte must fall in (the others are `80…BF`);
+  /// `nil` for any other byte. The parser's check and `Folio`'s byte readers share it.
+  @inline(__always)
+  package static func utf8Lead(_ lead: UInt8) -> (length: Int, low: UInt8, high: UInt8)? {
+    switch lead {
+    case 0xC2...0xDF: return (2, 0x80, 0xBF)
+    case 0xE0: return (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: return (3, 0x80, 0xBF)
+    case 0xED: return (3, 0x80, 0x9F)
+    case 0xF0: return (4, 0x90, 0xBF)
+    case 0xF1...0xF3: return (4, 0x80, 0xBF)
+    case 0xF4: return (4, 0x80, 0x8F)
+    default: return nil
+    }
   }
 }

@@ -118,19 +118,9 @@ extension PayloadRowReader {
       guard b[p] == UInt8(ascii: "[") else { return false }
       p = JSONBytes.skipSpace(b, p + 1)
       let offset = batch.arena.count
-      var first = true
-      while true {
-        guard p < b.count else { return false }
-        if b[p] == UInt8(ascii: "]") {
-          p += 1
-          break
-        }
-        if !first {
-          guard b[p] == UInt8(ascii: ",") else { return false }
-          p = JSONBytes.skipSpace(b, p + 1)
-          guard p < b.count else { return false }
-        }
-        first = false
+      var more = p >= b.count || b[p] != UInt8(ascii: "]")
+      if !more { p += 1 }
+      while more {
         if kind == .intList {
           guard let value = JSONBytes.integer(b, &p) else { return false }
           batch.arena.append(word: UInt64(bitPattern: value))
@@ -139,7 +129,8 @@ extension PayloadRowReader {
           batch.arena.append(
             UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[start..<end])), counted: true)
         }
-        p = JSONBytes.skipSpace(b, p)
+        guard let next = JSONBytes.continues(b, &p, closing: UInt8(ascii: "]")) else { return false }
+        more = next
       }
       guard batch.arena.count - offset <= RowArena.maximumLength else { return false }
       batch.setWord(column, RowArena.reference(offset: offset, length: batch.arena.count - offset))

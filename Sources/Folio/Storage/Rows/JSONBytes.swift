@@ -1,3 +1,5 @@
+import FolioJSON
+
 /// The pieces of JSON the readers' fast paths read from bytes themselves (``PayloadRowReader``
 /// for payload items, ``StoredRowReader`` for shard files): whitespace, strings without
 /// escapes, plain integers, short decimals and literals.
@@ -24,9 +26,8 @@ enum JSONBytes {
   /// Passes over the string at `p` (its opening quote) and returns where its bytes start and
   /// end, when it has no escape or control character, its UTF-8 is valid (Unicode Table 3-7,
   /// as the parser checks it) and it is at most `maxBytes` long; `nil` otherwise, leaving `p`.
-  /// With `ascii`, any byte ≥ 0x80 gives `nil` too.
   @inline(__always) static func string(
-    _ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, maxBytes: Int, ascii: Bool = false
+    _ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, maxBytes: Int
   ) -> (Int, Int)? {
     guard p < b.count, b[p] == UInt8(ascii: "\"") else { return nil }
     let start = p + 1
@@ -56,7 +57,7 @@ enum JSONBytes {
       if byte < 0x80 {
         q += 1
       } else {
-        guard !ascii, let length = utf8Sequence(b, q) else { return nil }
+        guard let length = utf8Sequence(b, q) else { return nil }
         q += length
       }
     }
@@ -66,39 +67,12 @@ enum JSONBytes {
   /// The length of the well-formed UTF-8 sequence at `q`, whose lead byte is ≥ 0x80 (Unicode
   /// Table 3-7: no overlong form, no surrogate, nothing above U+10FFFF), or `nil`.
   @inline(__always) static func utf8Sequence(_ b: UnsafeBufferPointer<UInt8>, _ q: Int) -> Int? {
-    let lead = b[q]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    case 0xF1...0xF3: length = 4
-    default: return nil
-    }
-    guard q + length <= b.count else { return nil }
+    guard let (length, low, high) = JSONParser.utf8Lead(b[q]), q + length <= b.count else { return nil }
     let second = b[q + 1]
     guard second >= low, second <= high else { return nil }
     for i in 2..<length where b[q + i] & 0xC0 != 0x80 { return nil }
     return length
   }
-
-  /// Whether any of the eight bytes of `word` may be a quote, a backslash, a control character
-  /// or a non-ASCII byte (never `false` for one; sometimes `true` for none, after one below
-  /// 0x20 borrows).
-  @inline(__always) static func mayEndString(_ word: UInt64) -> Bool { specialBytes(word) != 0 }
 
   /// The high bit of each byte of `word` (little-endian: byte *n* is bits 8*n*…8*n*+7) that may
   /// be a quote, a backslash, a control character or a non-ASCII byte. The lowest bit set is
@@ -115,31 +89,42 @@ enum JSONBytes {
     return (zeroQuote | zeroBackslash | control | word) & high
   }
 
+  /// Reads the integer part of a number at `q`: `-` or not, then `0` or digits not starting
+  /// with `0`. Returns the sign, the digits' value (accumulated with wrapping, as the parser
+  /// does) and how many digits count towards the significand (none for a lone `0`); `nil`
+  /// when no digit follows.
+  @inline(__always) static func integerPart(_ b: UnsafeBufferPointer<UInt8>, _ q: inout Int)
+    -> (negative: Bool, value: UInt64, digits: Int)?
+  {
+    let negative = q < b.count && b[q] == UInt8(ascii: "-")
+    if negative { q += 1 }
+    guard q < b.count else { return nil }
+    if b[q] == UInt8(ascii: "0") {
+      q += 1
+      return (negative, 0, 0)
+    }
+    let digitStart = q
+    var value: UInt64 = 0
+    while q < b.count, b[q] &- UInt8(ascii: "0") < 10 {
+      value = value &* 10 &+ UInt64(b[q] &- UInt8(ascii: "0"))
+      q += 1
+    }
+    guard q > digitStart else { return nil }
+    return (negative, value, q - digitStart)
+  }
+
   /// The integer at `p` when it is written as plain digits (`-`, then `0` or up to 18 digits
   /// not starting with `0`) and ends there (no fraction or exponent); `nil` otherwise.
   @inline(__always) static func integer(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Int64? {
     var q = p
-    let negative = q < b.count && b[q] == UInt8(ascii: "-")
-    if negative { q += 1 }
-    guard q < b.count else { return nil }
-    var value: Int64 = 0
-    if b[q] == UInt8(ascii: "0") {
-      q += 1
-    } else {
-      let digitStart = q
-      while q < b.count, b[q] &- UInt8(ascii: "0") < 10 {
-        value = value &* 10 &+ Int64(b[q] &- UInt8(ascii: "0"))
-        q += 1
-      }
-      guard q > digitStart, q - digitStart <= 18 else { return nil }
-    }
+    guard let (negative, value, digits) = integerPart(b, &q), digits <= 18 else { return nil }
     // What follows must end the number: not a digit (a leading zero), a fraction or exponent.
     guard q < b.count else { return nil }
     let next = b[q]
     guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e")
     else { return nil }
     p = q
-    return negative ? -value : value
+    return negative ? -Int64(value) : Int64(value)
   }
 
   /// The decimal at `p` when it has a fraction and no exponent (`-`, `0` or digits not starting
@@ -148,44 +133,42 @@ enum JSONBytes {
   /// correctly rounded, which is the parser's value. `nil` for anything else.
   @inline(__always) static func fraction(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Double? {
     var q = p
-    let negative = q < b.count && b[q] == UInt8(ascii: "-")
-    if negative { q += 1 }
-    guard q < b.count else { return nil }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    if b[q] == UInt8(ascii: "0") {
-      q += 1
-    } else {
-      let digitStart = q
-      while q < b.count, b[q] &- UInt8(ascii: "0") < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(b[q] &- UInt8(ascii: "0"))
-        q += 1
-      }
-      guard q > digitStart else { return nil }
-      digits = q - digitStart
-    }
-    guard q < b.count, b[q] == UInt8(ascii: ".") else { return nil }
+    guard let (negative, whole, wholeDigits) = integerPart(b, &q), q < b.count, b[q] == UInt8(ascii: ".")
+    else { return nil }
     q += 1
     let fractionStart = q
+    var mantissa = whole
     while q < b.count, b[q] &- UInt8(ascii: "0") < 10 {
       mantissa = mantissa &* 10 &+ UInt64(b[q] &- UInt8(ascii: "0"))
       q += 1
     }
     let fractionDigits = q - fractionStart
-    digits += fractionDigits
-    guard fractionDigits > 0, fractionDigits <= 22, digits <= 19, mantissa <= 1 << 53,
+    guard fractionDigits > 0, fractionDigits <= 22, wholeDigits + fractionDigits <= 19, mantissa <= 1 << 53,
       q < b.count, b[q] | 0x20 != UInt8(ascii: "e")
     else { return nil }
     p = q
-    let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+    let value = Double(mantissa) / JSONParser.exactPowersOfTen[fractionDigits]
     return negative ? -value : value
   }
 
-  /// 1e0 … 1e22, each exact as a `Double`.
-  static let exactPowersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-  ]
+  /// After a member of an object or an element of an array, at `p`: whether another follows
+  /// (`,`, and `p` moves to it), or the container closes (`closing`, and `p` moves past it);
+  /// `nil` for anything else, a trailing comma included (the next member is the caller's to
+  /// check).
+  @inline(__always) static func continues(
+    _ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, closing: UInt8
+  ) -> Bool? {
+    var q = skipSpace(b, p)
+    guard q < b.count else { return nil }
+    if b[q] == closing {
+      p = q + 1
+      return false
+    }
+    guard b[q] == UInt8(ascii: ",") else { return nil }
+    q = skipSpace(b, q + 1)
+    p = q
+    return true
+  }
 
   /// Reads `true` or `false` at `p`; `nil` for anything else, leaving `p`.
   @inline(__always) static func bool(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> Bool? {

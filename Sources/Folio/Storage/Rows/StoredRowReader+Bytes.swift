@@ -26,16 +26,12 @@ extension StoredRowReader {
     if p < n, b[p] == UInt8(ascii: "]") {
       p += 1
     } else {
-      while true {
-        guard readRecordFast(b, &p, &scanner, into: &output, scratch: &scratch) else { return nil }
-        p = JSONBytes.skipSpace(b, p)
-        guard p < n else { return nil }
-        if b[p] == UInt8(ascii: "]") {
-          p += 1
-          break
-        }
-        guard b[p] == UInt8(ascii: ",") else { return nil }
-        p = JSONBytes.skipSpace(b, p + 1)
+      var more = true
+      while more {
+        guard readRecordFast(b, &p, &scanner, into: &output, scratch: &scratch),
+          let next = JSONBytes.continues(b, &p, closing: UInt8(ascii: "]"))
+        else { return nil }
+        more = next
       }
     }
     // Only whitespace after the array.
@@ -100,14 +96,8 @@ extension StoredRowReader {
         }
         p = scanner.offset
       }
-      p = JSONBytes.skipSpace(b, p)
-      guard p < n else { return false }
-      if b[p] == UInt8(ascii: "}") {
-        p += 1
-        break
-      }
-      guard b[p] == UInt8(ascii: ",") else { return false }
-      p = JSONBytes.skipSpace(b, p + 1)
+      guard let more = JSONBytes.continues(b, &p, closing: UInt8(ascii: "}")) else { return false }
+      if !more { break }
     }
     return finishRecord(row, seen: seen, into: &output)
   }
@@ -195,11 +185,10 @@ extension StoredRowReader {
   @inline(__always) private func readListFast(
     _ strings: Bool, _ b: UnsafeBufferPointer<UInt8>, _ q: inout Int, _ chunk: inout RowChunk
   ) -> UInt64? {
-    let n = b.count
     guard b[q] == UInt8(ascii: "[") else { return nil }
     var r = JSONBytes.skipSpace(b, q + 1)
     let reference = chunk.appendArena { arena in
-      if r < n, b[r] == UInt8(ascii: "]") {
+      if r < b.count, b[r] == UInt8(ascii: "]") {
         r += 1
         return true
       }
@@ -213,14 +202,8 @@ extension StoredRowReader {
           guard let value = JSONBytes.integer(b, &r) else { return false }
           RowArena.appendWord(UInt64(bitPattern: value), to: &arena)
         }
-        r = JSONBytes.skipSpace(b, r)
-        guard r < n else { return false }
-        if b[r] == UInt8(ascii: "]") {
-          r += 1
-          return true
-        }
-        guard b[r] == UInt8(ascii: ",") else { return false }
-        r = JSONBytes.skipSpace(b, r + 1)
+        guard let more = JSONBytes.continues(b, &r, closing: UInt8(ascii: "]")) else { return false }
+        if !more { return true }
       }
     }
     guard let reference else { return nil }
