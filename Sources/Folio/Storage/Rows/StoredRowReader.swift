@@ -135,47 +135,40 @@ struct StoredRowReader: Sendable {
   /// A file is read from its bytes first (``readFast(_:_:)``); one that path does not finish is
   /// read again with the scanner, which decides.
   func read(_ bytes: [UInt8]) -> Output? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var scanner = JSONScanner(buffer, options: JSONParser.Options())
-      // The scanner's checks of a document's start (a byte-order mark, UTF-16, the size limit).
-      guard case .array? = try? scanner.peek() else { return nil }
-      if let output = readFast(buffer, &scanner) { return output }
-      return readScanning(buffer)
-    }
+    readFast(bytes) ?? readScanning(bytes)
   }
 
   /// The records `bytes` hold, read by the fast path alone: `nil` when it does not finish the
-  /// file (for tests, which compare it with ``readScanning(_:)``).
+  /// file.
   func readFast(_ bytes: [UInt8]) -> Output? {
     bytes.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(buffer, options: JSONParser.Options())
+      // The scanner's checks of a document's start (a byte-order mark, UTF-16, the size limit).
       guard case .array? = try? scanner.peek() else { return nil }
       return readFast(buffer, &scanner)
     }
   }
 
-  /// The records `bytes` hold, read with the scanner alone (``read(_:)`` without its fast path).
+  /// The records `bytes` hold, read with the scanner alone (``read(_:)`` without its fast path),
+  /// or `nil`.
   func readScanning(_ bytes: [UInt8]) -> Output? {
-    bytes.withUnsafeBufferPointer { readScanning($0) }
-  }
-
-  /// The records `buffer` holds, read with the scanner, or `nil`.
-  private func readScanning(_ buffer: UnsafeBufferPointer<UInt8>) -> Output? {
-    var scanner = JSONScanner(buffer, options: JSONParser.Options())
-    var output = Output(chunk: RowChunk(layout: layout))
-    // One buffer for every list's elements, reused from list to list.
-    var scratch = ContiguousArray<UInt8>()
-    do throws(JSONError) {
-      guard case .array = try scanner.peek() else { return nil }
-      try scanner.beginArray()
-      while try scanner.nextElement() {
-        guard try readRecord(&scanner, into: &output, scratch: &scratch) else { return nil }
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer, options: JSONParser.Options())
+      var output = Output(chunk: RowChunk(layout: layout))
+      // One buffer for every list's elements, reused from list to list.
+      var scratch = ContiguousArray<UInt8>()
+      do throws(JSONError) {
+        guard case .array = try scanner.peek() else { return nil }
+        try scanner.beginArray()
+        while try scanner.nextElement() {
+          guard try readRecord(&scanner, into: &output, scratch: &scratch) else { return nil }
+        }
+        try scanner.end()
+      } catch {
+        return nil
       }
-      try scanner.end()
-    } catch {
-      return nil
+      return output
     }
-    return output
   }
 
   /// Reads one record into a new row of `output.chunk`; `false` when the general path must
