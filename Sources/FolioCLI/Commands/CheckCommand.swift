@@ -19,7 +19,7 @@ enum CheckCommand: Command {
       """,
     arguments: [
       .store, .flag("fix", help: "Rewrite valid files that are not in canonical form (takes the writer lock)."),
-      .json,
+      StoreAtRevision.argument, .json,
     ],
     examples: [
       "folio check --store company.folio", "folio check --store company.folio --fix",
@@ -27,6 +27,11 @@ enum CheckCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    try StoreAtRevision.run(arguments, console: console, runHere)
+  }
+
+  /// Runs the command on the store `--store` names (after `--at` has put it in place).
+  static func runHere(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let path = arguments["store"] ?? ""
     guard StoreAccess.exists(path, console: console) else {
       throw CLIError(.missingStore, "There is no store at '\(path)'; check the path.", file: path)

@@ -18,7 +18,7 @@ enum ExportCommand: Command {
       ),
       .option("sort", value: "KEYS", help: "Sort keys separated by commas; -key sorts descending."),
       .flag("mapped", help: "Write records through the key mapping, as a payload."),
-      .lenient, .json,
+      .lenient, StoreAtRevision.argument, .json,
     ],
     examples: [
       "folio export --store company.folio --entity Employee --where \"active == false\" --sort -hiredAt",
@@ -26,6 +26,11 @@ enum ExportCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    try StoreAtRevision.run(arguments, console: console, runHere)
+  }
+
+  /// Runs the command on the store `--store` names (after `--at` has put it in place).
+  static func runHere(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let store = try StoreAccess.open(arguments, console: console, readOnly: true)
     let entity = try StoreAccess.entity(
       arguments["entity"], in: store.schema, named: arguments["store"] ?? "")

@@ -18,7 +18,7 @@ enum InspectCommand: Command {
       .option(
         "record", value: "ID",
         help: "With --entity: the record's identifier (a composite one as a JSON array); prints its file and line."),
-      .lenient, .json,
+      .lenient, StoreAtRevision.argument, .json,
     ],
     examples: [
       "folio inspect --store company.folio", "folio inspect --store company.folio --json",
@@ -34,6 +34,11 @@ enum InspectCommand: Command {
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    try StoreAtRevision.run(arguments, console: console, runHere)
+  }
+
+  /// Runs the command on the store `--store` names (after `--at` has put it in place).
+  static func runHere(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let path = arguments["store"] ?? ""
     guard StoreAccess.exists(path, console: console) else {
       throw CLIError(.missingStore, "There is no store at '\(path)'; check the path.", file: path)

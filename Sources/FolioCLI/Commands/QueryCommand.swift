@@ -24,7 +24,7 @@ enum QueryCommand: Command {
       .flag(
         "explain",
         help: "Print which index the query reads (or 'scan') instead of the records."),
-      .lenient, .json,
+      .lenient, StoreAtRevision.argument, .json,
     ],
     examples: [
       "folio query --store company.folio --entity Employee --where \"active == true\" --sort -salary --limit 3",
@@ -33,6 +33,11 @@ enum QueryCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    try StoreAtRevision.run(arguments, console: console, runHere)
+  }
+
+  /// Runs the command on the store `--store` names (after `--at` has put it in place).
+  static func runHere(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let aggregates = ["count", "min", "max", "sum", "avg"].filter {
       $0 == "count" ? arguments.flag("count") : arguments[$0] != nil
     }
