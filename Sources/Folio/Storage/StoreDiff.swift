@@ -248,7 +248,12 @@ public struct StoreDiff: Sendable, Hashable {
   }
 
   /// The fields of two versions of a record that differ, in stored key order.
-  static func fieldChanges(_ before: JSONObject, _ after: JSONObject) -> [FieldChange] {
+  ///
+  /// ```swift
+  /// StoreDiff.fieldChanges(["id": 1, "a": 1], ["id": 1, "a": 2])
+  /// // [FieldChange(field: "a", before: 1, after: 2)]
+  /// ```
+  public static func fieldChanges(_ before: JSONObject, _ after: JSONObject) -> [FieldChange] {
     var changes: [FieldChange] = []
     for key in ShardMerge.keys(of: [before, after]) {
       let (old, new) = (before[key], after[key])
