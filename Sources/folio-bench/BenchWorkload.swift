@@ -13,7 +13,7 @@ struct BenchWorkload: Sendable {
 
   /// Every workload, in the order `--help` lists them.
   static let all: [BenchWorkload] = [
-    .json, .payload, .sync, .syncOnce, .open, .saveOne, .query, .memory, .compare, .gitDiff, .cli,
+    .json, .payload, .sync, .syncOnce, .open, .saveOne, .query, .memory, .compare, .gitDiff, .cli, .history,
   ]
 
   /// The usage text.
