@@ -245,4 +245,31 @@ struct DiffCommandGitTests {
     #expect(none.status == 1)
     #expect(none.errors.contains("'company.folio' is not inside a git repository"), "\(none.errors)")
   }
+
+  @Test func gitDiffShowsRecordsThroughTheDiffDriver() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    let folio = try FolioBinaryTests.executable().path
+    try repository.git("config", "diff.folio.command", "'\(folio)' diff-driver")
+    try repository.write("* text eol=lf\n*/*.json merge=folio diff=folio\n", to: "company.folio/.gitattributes")
+    try repository.commitAll("Records in git diff")
+    try Self.folio(["rename", "--store", "company.folio", "--entity", "Department", "--from", "4", "--to", "40"], in: repository)
+    let diff = try repository.git("diff", "--", "company.folio/Department")
+    #expect(diff == """
+      diff --folio a/company.folio/Department/0000000000000000.json b/company.folio/Department/0000000000000000.json
+      > Department 40 (renamed from 4)
+          id: 4 → 40
+      Department: 1 renamed
+
+      """)
+    try repository.commitAll("Renumbered")
+    // git log needs --ext-diff to run the driver.
+    let log = try repository.git("log", "-p", "--ext-diff", "-1", "--format=%s", "--", "company.folio/Employee")
+    #expect(log.hasPrefix("Renumbered\n\ndiff --folio a/company.folio/Employee/0000000000000000.json"), "\(log)")
+    #expect(log.contains("~ Employee 12\n    department: 4 → 40\n") || log.contains("    department: 4 → 40\n"))
+    // A file that is not records is shown by git's own diff.
+    try repository.write("not json\n", to: "company.folio/Employee/0000000000000000.json")
+    let text = try repository.git("diff", "--", "company.folio/Employee")
+    #expect(text.contains("+not json"), "\(text)")
+  }
 }
