@@ -1,0 +1,178 @@
+import Folio
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// `folio conflicts` and `folio resolve` run as processes after real conflicted `git merge`s:
+/// with Folio's merge driver, with git's own line merge, and with a driver that could not run.
+@Suite(.enabled(if: GitRepository.isGitInstalled, "git is not installed; these tests run real git"))
+struct ConflictResolveGitTests {
+  typealias Diff = DiffCommandGitTests
+  static let shard = "company.folio/Employee/0000000000000000.json"
+
+  /// A company store from day 1 on `main`, in a repository whose merge driver is `driver`
+  /// (`nil`: none, git merges lines).
+  static func repository(driver: String? = "merge-driver %O %A %B %P") throws -> GitRepository {
+    let repository = try GitRepository()
+    if let driver {
+      let folio = try FolioBinaryTests.executable().path
+      try repository.git("config", "merge.folio.driver", driver == "false" ? "false" : "'\(folio)' \(driver)")
+    }
+    try FixtureFolder("company").copy(into: URL(fileURLWithPath: repository.path), at: "Fixtures/company")
+    try Diff.folio(Diff.sync("Employee", "day-1.json", schema: true), in: repository)
+    if driver == nil {
+      try repository.write("* text eol=lf\n", to: "company.folio/.gitattributes")
+    }
+    try repository.commitAll("Day 1")
+    return repository
+  }
+
+  /// Commits `edits` (replacements in the Employee shard) on `branch`, made from `main`.
+  static func branch(_ branch: String, _ edits: [(String, String)], in repository: GitRepository) throws {
+    try repository.git("checkout", "-q", "-B", branch, "main")
+    var text = try repository.read(shard)
+    for (old, new) in edits {
+      #expect(text.contains(old), "\(old) is not in the shard")
+      text = text.replacingOccurrences(of: old, with: new)
+    }
+    try repository.write(text, to: shard)
+    try repository.commitAll("Edits on \(branch)")
+  }
+
+  /// The records of the Employee shard in the working tree, by identifier.
+  static func employees(_ repository: GitRepository) throws -> [Int64: JSONObject] {
+    guard case .array(let items) = try JSONParser.parse(Array(try repository.read(shard).utf8)) else { return [:] }
+    var records: [Int64: JSONObject] = [:]
+    for case .object(let record) in items { if let id = record["id"]?.intValue { records[id] = record } }
+    return records
+  }
+
+  /// Two branches: ours renames Grace two ways from theirs (a conflict), each also changes a
+  /// field of another record (merged cleanly), and theirs deletes Edsger (id 4) while ours
+  /// raises him (a conflict). `main` is left at ours, merging `theirs`.
+  static func conflictedMerge(_ repository: GitRepository) throws -> GitRepository.Result {
+    try branch("theirs", [("\"Grace Hopper\"", "\"Grace B. Hopper\""), ("\"Alan Turing\"", "\"Alan M. Turing\"")], in: repository)
+    var text = try repository.read(shard)
+    // Theirs deletes employee 4 as a sync would: its whole record.
+    let records = try employees(repository).values.filter { $0["id"] != .int(4) }.sorted { ($0["id"]?.intValue ?? 0) < ($1["id"]?.intValue ?? 0) }
+    text = String(decoding: JSONWriter.prettyBytes(ofObjects: records), as: UTF8.self)
+    try repository.write(text, to: shard)
+    try repository.commitAll("Edsger leaves on theirs")
+    try repository.git("checkout", "-q", "main")
+    let salary4 = try #require(try employees(repository)[4]?["salary"]).description
+    try branch("ours", [("\"Grace Hopper\"", "\"Rear Admiral Hopper\""), ("\"salary\": \(salary4)", "\"salary\": 99999.0"), ("\"Ada Lovelace\"", "\"Ada King\"")], in: repository)
+    return try repository.run("merge", "--no-edit", "theirs")
+  }
+
+  @Test func aConflictedMergeIsListedAndResolvedEntirelyWithFolioResolve() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    let merge = try Self.conflictedMerge(repository)
+    #expect(merge.status == 1)
+    let listed = try Diff.folio(["conflicts", "--store", "company.folio"], in: repository).output
+    let lines = listed.split(separator: "\n").map(String.init)
+    #expect(lines.count == 5, "\(listed)")
+    #expect(lines[0].hasPrefix("company.folio/Employee/0000000000000000.json:") && lines[0].hasSuffix(": Employee 2"))
+    #expect(lines[1] == #"    fullName: ours "Rear Admiral Hopper" · theirs "Grace B. Hopper" · base "Grace Hopper""#)
+    #expect(lines[2].hasSuffix(": Employee 4: deleted in theirs, changed in ours"))
+    #expect(lines[3].hasPrefix("    salary: ours 99999.0 · theirs (none) · base "))
+    #expect(lines[4].hasPrefix("2 conflicts in 1 file"))
+    // A conflict that does not exist: refused, nothing written.
+    let before = try repository.read(Self.shard)
+    let none = try Diff.folio(["resolve", "--store", "company.folio", "Employee:3", "--ours"], in: repository, status: 1)
+    #expect(none.errors.contains("Employee 3 is not in conflict"), "\(none.errors)")
+    let wrongLevel = try Diff.folio(["resolve", "--store", "company.folio", "Employee:4.salary", "--ours"], in: repository, status: 1)
+    #expect(wrongLevel.errors.contains("was deleted in theirs and changed in the other"), "\(wrongLevel.errors)")
+    #expect(try repository.read(Self.shard) == before)
+    // One at a time: the other keeps its markers and nothing is staged.
+    let first = try Diff.folio(["resolve", "--store", "company.folio", "Employee:2.fullName", "--theirs"], in: repository).output
+    #expect(first == "Resolved Employee 2.fullName with theirs.\n1 conflict left; 'folio conflicts --store company.folio' lists them.\n")
+    #expect(try repository.read(Self.shard).contains("<<<<<<< ours"))
+    #expect(try repository.git("ls-files", "-u").contains("0000000000000000.json"))
+    let second = try Diff.folio(["resolve", "--store", "company.folio", "Employee:4", "--ours"], in: repository).output
+    #expect(second.hasSuffix("No conflicts left; staged company.folio/Employee/0000000000000000.json. Commit to finish the merge.\n"))
+    // Every edit of both sides is there: the chosen ones, and the ones git and the driver merged.
+    let employees = try Self.employees(repository)
+    #expect(employees[2]?["fullName"] == "Grace B. Hopper")
+    #expect(employees[4]?["salary"] == .double(99999.0))
+    #expect(employees[1]?["fullName"] == "Ada King")
+    #expect(employees[3]?["fullName"] == "Alan M. Turing")
+    #expect(try repository.git("ls-files", "-u").isEmpty)
+    try repository.git("commit", "-q", "--no-edit")
+    #expect(try Diff.folio(["check", "--store", "company.folio"], in: repository).output.hasPrefix("company.folio: no problems"))
+    #expect(try repository.read(Self.shard) == String(decoding: JSONWriter.prettyBytes(ofObjects: employees.keys.sorted().compactMap { employees[$0] }), as: UTF8.self))
+  }
+
+  @Test func resolveAllKeepsTheOtherSidesMergedEditsWhereGitCheckoutOursDropsThem() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    _ = try Self.conflictedMerge(repository)
+    let result = try Diff.folio(["resolve", "--store", "company.folio", "--all", "--ours"], in: repository).output
+    #expect(result.hasPrefix("Resolved 2 conflicts with ours.\nNo conflicts left; staged"))
+    let employees = try Self.employees(repository)
+    #expect(employees[2]?["fullName"] == "Rear Admiral Hopper")
+    #expect(employees[4]?["salary"] == .double(99999.0))
+    // Theirs' edit of another record survives (git checkout --ours would lose it).
+    #expect(employees[3]?["fullName"] == "Alan M. Turing")
+    #expect(employees[1]?["fullName"] == "Ada King")
+    try repository.git("commit", "-q", "--no-edit")
+    // The same merge with --theirs deletes Edsger.
+    try repository.git("reset", "-q", "--hard", "HEAD~1")
+    _ = try repository.run("merge", "--no-edit", "theirs")
+    _ = try Diff.folio(["resolve", "--store", "company.folio", "--all", "--theirs"], in: repository)
+    let theirs = try Self.employees(repository)
+    #expect(theirs[4] == nil && theirs[2]?["fullName"] == "Grace B. Hopper" && theirs[1]?["fullName"] == "Ada King")
+  }
+
+  @Test func gitsOwnLineMergeIsReadAndResolvedToo() throws {
+    let repository = try Self.repository(driver: nil)
+    defer { repository.remove() }
+    // Adjacent lines changed on both sides: git's line merge puts both in one hunk.
+    try Self.branch("theirs", [("\"Grace Hopper\"", "\"Grace B. Hopper\""), ("\"email\": \"grace@example.com\"", "\"email\": \"gbh@example.com\"")], in: repository)
+    try Self.branch("ours", [("\"Grace Hopper\"", "\"Rear Admiral Hopper\"")], in: repository)
+    let merge = try repository.run("merge", "--no-edit", "theirs")
+    #expect(merge.status == 1)
+    let json = try Diff.folio(["conflicts", "--store", "company.folio", "--json"], in: repository).output
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["conflicts"] as? Int == 1)
+    let files = try #require(object["files"] as? [[String: Any]])
+    let conflict = try #require((files.first?["conflicts"] as? [[String: Any]])?.first)
+    let fields = (conflict["fields"] as? [[String: Any]])?.compactMap { $0["field"] as? String }
+    // Git's hunk holds both lines; read as records, the email differs too: both are listed.
+    #expect(fields == ["email", "fullName"], "\(json)")
+    _ = try Diff.folio(["resolve", "--store", "company.folio", "Employee:2.fullName", "--ours"], in: repository)
+    _ = try Diff.folio(["resolve", "--store", "company.folio", "Employee:2.email", "--theirs"], in: repository)
+    let employees = try Self.employees(repository)
+    #expect(employees[2]?["fullName"] == "Rear Admiral Hopper" && employees[2]?["email"] == "gbh@example.com")
+    #expect(try repository.git("ls-files", "-u").isEmpty)
+  }
+
+  @Test func aFileGitLeftWithoutMarkersIsMergedAgainFromItsThreeVersions() throws {
+    // A driver that fails without writing anything: git leaves our version, unmerged.
+    let repository = try Self.repository(driver: "false")
+    defer { repository.remove() }
+    _ = try Self.conflictedMerge(repository)
+    #expect(!(try repository.read(Self.shard).contains("<<<<<<<")))
+    let listed = try Diff.folio(["conflicts", "--store", "company.folio"], in: repository).output
+    #expect(listed.hasPrefix("company.folio/Employee/0000000000000000.json: Employee 2\n"), "\(listed)")
+    #expect(listed.contains("2 conflicts in 1 file"))
+    _ = try Diff.folio(["resolve", "--store", "company.folio", "--all", "--theirs"], in: repository)
+    let employees = try Self.employees(repository)
+    // Theirs' clean edit, lost from the file git left, is back.
+    #expect(employees[3]?["fullName"] == "Alan M. Turing" && employees[1]?["fullName"] == "Ada King" && employees[4] == nil)
+  }
+
+  @Test func aValueThatDoesNotValidateIsWrittenButNotStaged() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    _ = try Self.conflictedMerge(repository)
+    _ = try Diff.folio(["resolve", "--store", "company.folio", "Employee:4", "--ours"], in: repository)
+    let bad = try Diff.folio(["resolve", "--store", "company.folio", "Employee:2.fullName", "--value", "42"], in: repository, status: 1)
+    #expect(bad.errors.contains("no conflicts left, but the store does not validate, so nothing was staged"), "\(bad.errors)")
+    #expect(try repository.git("ls-files", "-u").contains("0000000000000000.json"))
+    let refused = try Diff.folio(["resolve", "--store", "company.folio", "--all", "--value", "1"], in: repository, status: 1)
+    #expect(refused.errors.contains("--all takes --ours, --theirs or --base, not --value."))
+    let two = try Diff.folio(["resolve", "--store", "company.folio", "Employee:2", "--ours", "--theirs"], in: repository, status: 1)
+    #expect(two.errors.contains("Give exactly one of --ours, --theirs, --base and --value."))
+  }
+}
