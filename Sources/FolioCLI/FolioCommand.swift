@@ -25,6 +25,7 @@ public enum FolioCommand {
       InitCommand.self, SyncCommand.self, PlanCommand.self, ApplyCommand.self, QueryCommand.self,
       ExportCommand.self, RenameCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
       DiffCommand.self, LogCommand.self, BlameCommand.self, ConflictsCommand.self, ResolveCommand.self,
+      SetupCommand.self, DoctorCommand.self,
       MergeDriverCommand.self, DiffDriverCommand.self, CompletionCommand.self, VersionCommand.self,
     ]
   }
