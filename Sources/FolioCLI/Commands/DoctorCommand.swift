@@ -36,7 +36,7 @@ enum DoctorCommand: Command {
     let store: GitStore
     do {
       store = try GitStore(path: path, console: console)
-      findings.append(Finding(level: .ok, text: "the store is in the git repository at \(store.git.directory)"))
+      findings.append(Finding(level: .ok, text: "git tracks the store at \(store.prefix.isEmpty ? "the top of its repository" : "\(store.prefix)/ in its repository")"))
     } catch {
       findings.append(Finding(level: .problem, text: error.message))
       return report(findings, path: path, arguments, console)
