@@ -5,7 +5,7 @@ extension BenchWorkload {
   /// `folio diff`, `folio log` and `folio blame` on stores committed to git, whole processes.
   static let history = BenchWorkload(
     name: "history",
-    summary: "`folio diff` of a 1,000-record change on a store of N committed to git (revision against revision, and against the working tree), and `folio blame`/`log` of one record on a history of C commits each changing one random record of a store of M: median seconds of whole processes (default --sizes 100000; --commits 1000; --records 2000; --repeats 5; --folio PATH)",
+    summary: "`folio diff` of a 1,000-record change on a store of N committed to git (revision against revision, and against the working tree), and `folio blame`/`log` of one record on a history of C commits each changing one random record of a store of M: median seconds of whole processes (default --sizes 100000; --commits 1000; --records 2000; --repeats 5; --folio PATH; --keep yes keeps the repositories)",
     run: { arguments in try HistoryBenchmark(arguments: arguments).run() })
 }
 
@@ -38,6 +38,15 @@ struct HistoryBenchmark {
     }
   }
 
+  /// Removes `scratch`, unless `--keep yes` asks to keep the repositories for profiling.
+  func keepOrRemove(_ scratch: ScratchDirectory) {
+    if arguments.values["keep"] == "yes" {
+      print("kept \(scratch.path)")
+    } else {
+      scratch.remove()
+    }
+  }
+
   /// The median wall time of `repeats` runs of `folio arguments`.
   func time(_ arguments: [String]) throws -> Double {
     var seconds: [Double] = []
@@ -59,7 +68,7 @@ struct HistoryBenchmark {
     let payloads = try PayloadFiles(count: size, arguments: arguments)
     defer { payloads.removeIfGenerated() }
     let scratch = try ScratchDirectory("history", arguments: arguments)
-    defer { scratch.remove() }
+    defer { keepOrRemove(scratch) }
     try git(scratch.path, "init", "-q", "-b", "main")
     let schema = try cli.schemaFile(in: scratch.path)
     let store = scratch.path + "/employees.folio"
@@ -87,7 +96,7 @@ struct HistoryBenchmark {
     let payloads = try PayloadFiles(count: records, arguments: arguments)
     defer { payloads.removeIfGenerated() }
     let scratch = try ScratchDirectory("blame", arguments: arguments)
-    defer { scratch.remove() }
+    defer { keepOrRemove(scratch) }
     try git(scratch.path, "init", "-q", "-b", "main")
     let schema = try cli.schemaFile(in: scratch.path)
     let store = scratch.path + "/employees.folio"

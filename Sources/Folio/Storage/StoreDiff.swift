@@ -1,3 +1,5 @@
+import Foundation
+
 /// The record-level difference between two versions of a store's files: records added, removed,
 /// changed field by field, renamed (a new identifier, every other field the same) and moved to
 /// another file.
@@ -105,7 +107,9 @@ public struct StoreDiff: Sendable, Hashable {
   ///
   /// Records are matched by their entity's identifier in each version's schema (an owned
   /// entity's by `$id`), so an entity whose identifier attributes changed shows every record
-  /// removed and added.
+  /// removed and added. A record whose bytes are the same in both versions is set aside
+  /// without being parsed, so a diff reads little more than what changed; it is not a
+  /// validation of either version (``Store/check()`` is).
   ///
   /// - Throws: ``StoreError`` naming the store-relative file, line and column of the first file
   ///   that is not an array of records (``StoreError/Code/invalidJSON``,
@@ -123,13 +127,28 @@ public struct StoreDiff: Sendable, Hashable {
     }
     var changes: [RecordChange] = []
     for name in names.sorted() {
-      let old = try Self.records(of: name, in: before, label: before.name.isEmpty ? "the earlier version" : before.name)
-      let new = try Self.records(of: name, in: after, label: after.name.isEmpty ? "the later version" : after.name)
+      let beforeName = before.name.isEmpty ? "the earlier version" : before.name
+      let afterName = after.name.isEmpty ? "the later version" : after.name
       var identifiers: [String] = []
       for schema in [before.schema, after.schema] {
         guard let entity = schema?.entity(named: name) else { continue }
         identifiers += entity.isOwned ? [Entity.ownedIdentifier] : entity.identifiers
       }
+      let oldFiles = before.files.filter { Self.entityName($0.key) == name }
+      let newFiles = after.files.filter { Self.entityName($0.key) == name }
+      // Records whose bytes are the same on both sides are set aside unparsed; only the rest
+      // are read. Any problem reading them is then located by reading the files whole.
+      if let pruned = Self.setAsideUnchanged(oldFiles, newFiles),
+        let old = try? Self.records(of: name, in: pruned.before, schema: before.schema, label: beforeName),
+        let new = try? Self.records(of: name, in: pruned.after, schema: after.schema, label: afterName)
+      {
+        var found = Self.compare(entity: name, identifiers: identifiers, old, new)
+        found += Self.moves(of: name, pruned.moved, schema: after.schema, except: old, new)
+        changes += found.sorted { $0.id < $1.id || ($0.id == $1.id && $0.kind.rawValue < $1.kind.rawValue) }
+        continue
+      }
+      let old = try Self.records(of: name, in: oldFiles, schema: before.schema, label: beforeName)
+      let new = try Self.records(of: name, in: newFiles, schema: after.schema, label: afterName)
       changes += Self.compare(entity: name, identifiers: identifiers, old, new)
     }
     self.changes = changes
@@ -147,12 +166,11 @@ public struct StoreDiff: Sendable, Hashable {
   typealias Placed = ShardMerge.Placed
 
   /// The records of `entity` in the files `version` gives for it, by identifier.
-  static func records(of entity: String, in version: Version, label: String)
+  static func records(of entity: String, in files: [String: [UInt8]], schema: Schema?, label: String)
     throws(StoreError) -> [RecordID: Placed]
   {
-    let files = version.files.filter { entityName($0.key) == entity }
     guard !files.isEmpty else { return [:] }
-    guard let declared = version.schema?.entity(named: entity) else {
+    guard let declared = schema?.entity(named: entity) else {
       // Files of an entity the version's schema does not declare are not records of it.
       return [:]
     }
@@ -179,6 +197,166 @@ public struct StoreDiff: Sendable, Hashable {
     return all
   }
 
+  /// The files of one entity in two versions without the records whose bytes are the same in
+  /// both (in any file), and the records that are the same but in another file; `nil` when a
+  /// file is not plainly an array of objects (it is then read whole, to locate the problem).
+  static func setAsideUnchanged(_ before: [String: [UInt8]], _ after: [String: [UInt8]])
+    -> (before: [String: [UInt8]], after: [String: [UInt8]], moved: [(from: String, to: String, bytes: ArraySlice<UInt8>)])?
+  {
+    var old: [SpanKey: [String]] = [:]
+    var oldSpans: [(file: String, span: SpanKey)] = []
+    old.reserveCapacity(before.values.reduce(0) { $0 + $1.count } / 128)
+    for (file, bytes) in before {
+      guard let spans = recordSpans(bytes) else { return nil }
+      for span in spans {
+        let key = SpanKey(bytes[span])
+        old[key, default: []].append(file)
+        oldSpans.append((file, key))
+      }
+    }
+    var kept: [String: [ArraySlice<UInt8>]] = [:]
+    var moved: [(from: String, to: String, bytes: ArraySlice<UInt8>)] = []
+    for (file, bytes) in after {
+      guard let spans = recordSpans(bytes) else { return nil }
+      kept[file] = []
+      for span in spans {
+        let record = SpanKey(bytes[span])
+        if var files = old[record], !files.isEmpty {
+          // The same bytes in the earlier version: the same record, here or in another file.
+          let from = files.firstIndex(of: file) ?? files.count - 1
+          if files[from] != file { moved.append((files[from], file, record.bytes)) }
+          files.remove(at: from)
+          old[record] = files
+        } else {
+          kept[file, default: []].append(record.bytes)
+        }
+      }
+    }
+    var left: [String: [ArraySlice<UInt8>]] = [:]
+    for file in before.keys { left[file] = [] }
+    for (file, span) in oldSpans {
+      guard var files = old[span], let index = files.firstIndex(of: file) else { continue }
+      files.remove(at: index)
+      old[span] = files
+      left[file, default: []].append(span.bytes)
+    }
+    func document(_ spans: [ArraySlice<UInt8>]) -> [UInt8] {
+      var bytes: [UInt8] = [UInt8(ascii: "[")]
+      for (n, span) in spans.enumerated() {
+        if n > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes += span
+      }
+      return bytes + [UInt8(ascii: "]")]
+    }
+    return (left.mapValues(document), kept.mapValues(document), moved)
+  }
+
+  /// A record's bytes as a dictionary key: hashed once, in one pass over the bytes, and
+  /// compared with `memcmp`.
+  struct SpanKey: Hashable {
+    let bytes: ArraySlice<UInt8>
+    let hash: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+      self.bytes = bytes
+      var hasher = Hasher()
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: SpanKey, b: SpanKey) -> Bool {
+      guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
+      return a.bytes.withUnsafeBytes { x in
+        b.bytes.withUnsafeBytes { y in
+          guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+          return memcmp(p, q, x.count) == 0
+        }
+      }
+    }
+  }
+
+  /// The byte ranges of the objects of a JSON array of objects, from one scan that tracks
+  /// strings and nesting; `nil` for anything else (a byte order mark, a value that is not an
+  /// object, unbalanced brackets, text after the array).
+  static func recordSpans(_ bytes: [UInt8]) -> [Range<Int>]? {
+    var spans: [Range<Int>] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var start = 0
+    var sawArray = false
+    var expectsValue = false
+    for (index, byte) in bytes.enumerated() {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09: continue
+      case UInt8(ascii: "\""):
+        guard depth >= 2 else { return nil }
+        inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        if depth == 0 {
+          guard byte == UInt8(ascii: "["), !sawArray else { return nil }
+          sawArray = true
+          expectsValue = true
+        } else if depth == 1 {
+          guard byte == UInt8(ascii: "{"), expectsValue else { return nil }
+          start = index
+          expectsValue = false
+        }
+        depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        guard depth >= 0 else { return nil }
+        if depth == 1 {
+          guard byte == UInt8(ascii: "}") else { return nil }
+          spans.append(start..<(index + 1))
+        } else if depth == 0 {
+          guard byte == UInt8(ascii: "]"), !expectsValue || spans.isEmpty else { return nil }
+        }
+      case UInt8(ascii: ","):
+        if depth == 1 {
+          guard !expectsValue else { return nil }
+          expectsValue = true
+        }
+      default:
+        guard depth >= 2 else { return nil }
+      }
+    }
+    return depth == 0 && sawArray && !inString ? spans : nil
+  }
+
+  /// The records set aside as the same bytes in another file, as moves; one whose identifier
+  /// is among the records read (a duplicate) is left out.
+  static func moves(
+    of entity: String, _ moved: [(from: String, to: String, bytes: ArraySlice<UInt8>)], schema: Schema?,
+    except old: [RecordID: Placed], _ new: [RecordID: Placed]
+  ) -> [RecordChange] {
+    guard let declared = schema?.entity(named: entity) else { return [] }
+    let identifiers = declared.isOwned ? [Entity.ownedIdentifier] : declared.identifiers
+    var changes: [RecordChange] = []
+    for move in moved {
+      guard case .object(let record)? = try? JSONParser.parse(Array(move.bytes)),
+        let id = SchemaIndex.recordID(of: record, identifiers: identifiers), old[id] == nil, new[id] == nil
+      else { continue }
+      changes.append(
+        RecordChange(
+          entity: entity, kind: .moved, id: id, before: record, after: record, fields: [],
+          fileBefore: move.from, fileAfter: move.to))
+    }
+    return changes
+  }
+
   /// The store error code that stands for a shard reading problem.
   static func code(for code: ShardMergeError.Code) -> StoreError.Code {
     switch code {
@@ -199,6 +377,15 @@ public struct StoreDiff: Sendable, Hashable {
     for (id, before) in old {
       guard let after = new[id] else {
         removed.append(id)
+        continue
+      }
+      if before.record == after.record {
+        if before.file != after.file {
+          changes.append(
+            RecordChange(
+              entity: entity, kind: .moved, id: id, before: before.record, after: after.record,
+              fields: [], fileBefore: before.file, fileAfter: after.file))
+        }
         continue
       }
       let fields = fieldChanges(before.record, after.record)

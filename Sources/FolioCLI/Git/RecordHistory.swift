@@ -83,88 +83,102 @@ struct RecordHistory {
     return commits
   }
 
+  /// Where the record is in the version after the commit being looked at: its file, that
+  /// file's object, and the record.
+  struct Place {
+    var file: String
+    var object: String
+    var found: RecordFinder.Found
+  }
+
   /// What each commit from `commit` back did to the record `id`, newest first, following
-  /// renames; at most `limit` events when given, and none older than the first for which
-  /// `enough` returns true.
+  /// renames; none older than the first event for which `enough` returns true.
+  ///
+  /// The record is followed through its file: a commit that does not change the file the
+  /// record is in cannot have changed the record, and is passed over without reading anything.
+  /// A commit that changes it has the file read as it was before (the version after is the one
+  /// already read); only when the record is not there are the commit's other files read, to
+  /// find where it came from. Blobs come from one `git cat-file --batch`, asked as needed.
   ///
   /// - Throws: ``CLIError`` for git's failures; ``StoreError`` for a file that cannot be read.
-  func events(
-    of id: RecordID, from commit: String, limit: Int? = nil, enough: ([Event]) -> Bool = { _ in false }
-  ) throws -> [Event] {
+  func events(of id: RecordID, from commit: String, enough: ([Event]) -> Bool = { _ in false }) throws -> [Event] {
     let commits = try commits(from: commit)
+    let reader = try GitBlobReader(git: store.git)
+    defer { reader.close() }
+    func blob(_ object: String) throws -> [UInt8] { try reader.blob(object) ?? [] }
     var finder = RecordFinder(id: id, entity: entity)
-    var cache: [String: RecordFinder.Found?] = [:]
+    /// The record in the first of `files` (path, object) that holds it.
+    func place(in files: [(path: String, object: String?)]) throws -> Place? {
+      for (path, object) in files {
+        guard let object, let found = try finder.find(in: try blob(object), file: store.repositoryPath(path)) else { continue }
+        return Place(file: path, object: object, found: found)
+      }
+      return nil
+    }
+    var current = try place(in: try filesOfEntity(at: commit))
     var events: [Event] = []
-    var batchStart = 0
-    var blobs: [String: [UInt8]] = [:]
-    for (index, commit) in commits.enumerated() {
-      if index == batchStart {
-        // Blobs in batches of commits, newest first: a blame that is done early reads no more.
-        batchStart = min(commits.count, index + 64)
-        var objects: [String] = []
-        for commit in commits[index..<batchStart] {
-          for file in commit.files {
-            objects += [file.before, file.after].compactMap { $0 }
-          }
-        }
-        objects = Array(Set(objects))
-        blobs = [:]
-        for (object, bytes) in zip(objects, try store.git.blobs(objects)) { blobs[object] = bytes }
-      }
-      func find(_ objects: [String?]) throws -> RecordFinder.Found? {
-        for object in objects.compactMap({ $0 }) {
-          if let cached = cache[object] {
-            if let cached { return cached }
-            continue
-          }
-          let found = try finder.find(in: blobs[object] ?? [], file: object)
-          cache[object] = .some(found)
-          if let found { return found }
-        }
-        return nil
-      }
-      let before = try find(commit.files.map(\.before))
-      let after = try find(commit.files.map(\.after))
+    for commit in commits {
       var event: Event
-      switch (before, after) {
-      case (nil, nil): continue
-      case (let before?, let after?):
-        if before.bytes == after.bytes && before.bytes != nil { continue }
-        let fields = StoreDiff.fieldChanges(before.record, after.record)
-        if fields.isEmpty { continue }
-        event = Event(commit: commit, kind: .changed, fields: fields, id: finder.id, after: after.record)
-      case (let before?, nil):
+      if let after = current {
+        guard let entry = commit.files.first(where: { $0.path == after.file }) else { continue }
+        let others = commit.files.filter { $0.path != after.file }.map { ($0.path, $0.before) }
+        if let before = try place(in: [(entry.path, entry.before)] + others) {
+          current = before
+          if before.found.bytes != nil && before.found.bytes == after.found.bytes { continue }
+          let fields = StoreDiff.fieldChanges(before.found.record, after.found.record)
+          if fields.isEmpty { continue }
+          event = Event(commit: commit, kind: .changed, fields: fields, id: finder.id, after: after.found.record)
+        } else {
+          let record = after.found.record
+          event = Event(
+            commit: commit, kind: .added,
+            fields: record.sortedMembers.map { StoreDiff.FieldChange(field: $0.key, before: nil, after: $0.value) },
+            id: finder.id, after: record)
+          current = nil
+          if let rename = try renamed(in: commit, to: finder.id, blob: blob) {
+            event.kind = .renamed
+            event.previousID = rename.previousID
+            event.fields = rename.fields
+            finder = RecordFinder(id: rename.previousID ?? finder.id, entity: entity)
+            current = try place(in: commit.files.map { ($0.path, $0.before) })
+          }
+        }
+      } else {
+        // Not in the version after this commit: did the commit remove it?
+        guard let before = try place(in: commit.files.map { ($0.path, $0.before) }) else { continue }
+        current = before
         event = Event(
           commit: commit, kind: .removed,
-          fields: before.record.sortedMembers.map { StoreDiff.FieldChange(field: $0.key, before: $0.value, after: nil) },
+          fields: before.found.record.sortedMembers.map { StoreDiff.FieldChange(field: $0.key, before: $0.value, after: nil) },
           id: finder.id, after: nil)
-      case (nil, let after?):
-        event = Event(
-          commit: commit, kind: .added,
-          fields: after.record.sortedMembers.map { StoreDiff.FieldChange(field: $0.key, before: nil, after: $0.value) },
-          id: finder.id, after: after.record)
-        if let rename = try renamed(in: commit, to: finder.id, blobs: blobs) {
-          event.kind = .renamed
-          event.previousID = rename.previousID
-          event.fields = rename.fields
-          finder = RecordFinder(id: rename.previousID ?? finder.id, entity: entity)
-          cache = [:]
-        }
       }
       events.append(event)
-      if let limit, events.count >= limit { break }
       if enough(events) { break }
     }
     return events
   }
 
+  /// The entity's files at `commit`, with their objects.
+  func filesOfEntity(at commit: String) throws(CLIError) -> [(path: String, object: String?)] {
+    let listing = try store.git.output(["ls-tree", "-z", commit, "--", store.repositoryPath(entity.name) + "/"])
+    var files: [(path: String, object: String?)] = []
+    for entry in listing.split(separator: 0) {
+      let text = String(decoding: entry, as: UTF8.self)
+      guard let tab = text.firstIndex(of: "\t"), let path = store.storeRelative(String(text[text.index(after: tab)...])) else { continue }
+      let fields = text[..<tab].split(separator: " ")
+      guard fields.count == 3, store.isRegular(String(fields[0])), path.hasSuffix(".json") else { continue }
+      files.append((path, String(fields[2])))
+    }
+    return files
+  }
+
   /// The rename `commit` made that gave a record the identifier `id`, if it made one.
-  func renamed(in commit: Commit, to id: RecordID, blobs: [String: [UInt8]]) throws -> StoreDiff.RecordChange? {
+  func renamed(in commit: Commit, to id: RecordID, blob: (String) throws -> [UInt8]) throws -> StoreDiff.RecordChange? {
     var before = StoreDiff.Version(schema: schema, files: [:], name: commit.short + "^")
     var after = StoreDiff.Version(schema: schema, files: [:], name: commit.short)
     for file in commit.files {
-      if let object = file.before, let bytes = blobs[object] { before.files[file.path] = bytes }
-      if let object = file.after, let bytes = blobs[object] { after.files[file.path] = bytes }
+      if let object = file.before { before.files[file.path] = try blob(object) }
+      if let object = file.after { after.files[file.path] = try blob(object) }
     }
     let diff = try StoreDiff(from: before, to: after)
     return diff.changes.first { $0.kind == .renamed && $0.id == id }
@@ -176,8 +190,8 @@ struct RecordHistory {
 /// In a canonical file each member of a record is on its own line, indented by four spaces, and
 /// each record opens with a line `  {` and closes with a line `  }`: the record is found by the
 /// line of its identifier and only its own bytes are parsed. When that line is not there, the
-/// file is searched for the identifier's value; only a file that holds it (or holds `\u`
-/// escapes, which could spell it) is parsed whole.
+/// file is searched for the identifier's members with any spacing; only a file that holds them
+/// (or holds `\u` escapes, which could spell them) is parsed whole.
 struct RecordFinder {
   /// A record found, with its bytes when found by the canonical route (equal bytes, equal
   /// record).
@@ -209,9 +223,7 @@ struct RecordFinder {
   /// - Throws: ``StoreError`` when the file must be parsed whole and is not an array of records.
   func find(in bytes: [UInt8], file: String) throws(StoreError) -> Found? {
     if let line, let found = canonical(line, in: bytes) { return found }
-    guard tokens.allSatisfy({ Self.contains($0, in: bytes) }) || Self.contains(Array("\\u".utf8), in: bytes) else {
-      return nil
-    }
+    guard mayHold(bytes) else { return nil }
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes)
@@ -259,19 +271,31 @@ struct RecordFinder {
     return nil
   }
 
-  /// Whether `bytes` holds `token` as a whole JSON value (not inside a longer number).
-  static func contains(_ token: [UInt8], in bytes: [UInt8]) -> Bool {
-    var from = 0
-    let isNumber = token.first.map { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) } ?? false
-    while let at = index(of: token, in: bytes, from: from) {
-      from = at + 1
-      guard isNumber else { return true }
-      let before = at > 0 ? bytes[at - 1] : 0x20
-      let after = at + token.count < bytes.count ? bytes[at + token.count] : 0x20
-      let numeric: (UInt8) -> Bool = { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "+") }
-      if !numeric(before) && !numeric(after) { return true }
+  /// Whether `bytes` may hold the record: every identifier member, `"KEY": VALUE` with any
+  /// spacing, is there (or the file has `\u` escapes, which could spell one).
+  func mayHold(_ bytes: [UInt8]) -> Bool {
+    if Self.index(of: Array("\\u".utf8), in: bytes, from: 0) != nil { return true }
+    for (key, token) in zip(identifiers, tokens) {
+      let quoted = JSONWriter.bytes(.string(key))
+      var from = 0
+      var present = false
+      while !present, let at = Self.index(of: quoted, in: bytes, from: from) {
+        from = at + 1
+        var position = at + quoted.count
+        func skipSpace() {
+          while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { continue }
+        position += 1
+        skipSpace()
+        guard position + token.count <= bytes.count, bytes[position..<position + token.count].elementsEqual(token) else { continue }
+        let end = position + token.count
+        present = end == bytes.count || [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[end])
+      }
+      if !present { return false }
     }
-    return false
+    return true
   }
 
   /// The first position of `needle` in `bytes` at or after `from`.
