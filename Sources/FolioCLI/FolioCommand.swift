@@ -183,10 +183,10 @@ public enum FolioCommand {
   /// or, under `--json`, as one JSON object (``ErrorView``) on standard output.
   static func report(_ error: any Error, _ console: Console) {
     if console.reportsErrorsAsJSON {
-      console.out(JSONWriter.string(ErrorView(error).json, style: .pretty))
+      console.out(JSONWriter.string(ErrorView(error).inCLIWords.json, style: .pretty))
       return
     }
-    var text = String(describing: error)
+    var text = CLIWording.apply(String(describing: error))
     if let range = text.range(of: "error:") {
       text.replaceSubrange(range, with: label("error:", console))
     } else {

@@ -74,7 +74,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.errors.contains(
-        "error: the document is longer than the limit of 1000 bytes; split it, or raise JSONParser.Options.maxDocumentBytes [tooLarge]"
+        "error: the document is longer than the limit of 1000 bytes; split it, or raise FOLIO_MAX_INPUT_BYTES [tooLarge]"
       ))
   }
 

@@ -87,7 +87,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.errors.hasPrefix(
-        "big.json:1:1: error: the document is longer than the limit of 1073741824 bytes; split it, or raise JSONParser.Options.maxDocumentBytes [tooLarge]\n"
+        "big.json:1:1: error: the document is longer than the limit of 1073741824 bytes; split it, or raise FOLIO_MAX_INPUT_BYTES [tooLarge]\n"
       ))
     #expect(!FileManager.default.fileExists(atPath: company.path + "/company.folio"))
   }
@@ -105,7 +105,7 @@ import Testing
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(
       lines.first
-        == "<stdin>:1:1: error: the document is longer than the limit of 1000 bytes; split it, or raise JSONParser.Options.maxDocumentBytes [tooLarge]"
+        == "<stdin>:1:1: error: the document is longer than the limit of 1000 bytes; split it, or raise FOLIO_MAX_INPUT_BYTES [tooLarge]"
     )
     let statuses = try #require(lines.last?.split(separator: " ").dropFirst().compactMap { Int($0) })
     #expect(statuses.count == 2 && statuses[0] != 0 && statuses[1] == 1, "\(lines)")

@@ -218,17 +218,17 @@ enum SyncRun {
     }
   }
 
-  /// The file, line and column of `pointer` in the payload `bytes` (standard input is named
-  /// `<stdin>`, without a line).
+  /// The file, line and column of `pointer` in the payload `bytes`. Standard input is named
+  /// `<stdin>`, with the line and column when its text was kept (read whole, not streamed).
   static func location(of pointer: String, job: Job, in bytes: [UInt8]?)
     -> (file: String, line: Int?, column: Int?)
   {
-    guard job.source != "standard input" else { return ("<stdin>", nil, nil) }
+    let file = job.source == "standard input" ? "<stdin>" : job.source
     var location: JSONPointer.TextLocation?
     if let tokens = try? JSONPointer(parsing: pointer).tokens, let bytes {
       location = JSONPointer(tokens: job.payloadPointer + tokens).location(in: bytes)
     }
-    return (job.source, location?.line, location?.column)
+    return (file, location?.line, location?.column)
   }
 
   /// How many times a sync is planned again when the store's files changed outside Folio while

@@ -30,6 +30,14 @@ struct ErrorView: Sendable, Hashable {
   var pointer: String?
   var notes: [ErrorView] = []
 
+  /// The view with the library's advice said the command line's way (``CLIWording``).
+  var inCLIWords: ErrorView {
+    var view = self
+    view.message = CLIWording.apply(message)
+    view.notes = notes.map(\.inCLIWords)
+    return view
+  }
+
   /// The code `usage` for a usage error (exit status 2).
   static let usageCode = "usage"
 

@@ -166,8 +166,8 @@ enum StoreAccess {
     if let file = error.file, !file.hasPrefix("/") { error.file = (path.hasSuffix("/") ? path : path + "/") + file }
     return error
   }
-  /// `text` as an identifier of `entity`: a number for an int identifier, the text itself for a
-  /// string one, a JSON array for a composite one.
+  /// `text` as an identifier of `entity`: a number for an int identifier, the text itself (or a
+  /// JSON string, `"sk-3"`, read as JSON) for a string one, a JSON array for a composite one.
   static func identifier(_ text: String, of entity: String, in schema: Schema) throws -> RecordID {
     let attributes = schema.entity(named: entity).map { entity in entity.identifiers.compactMap(entity.attribute(named:)) } ?? []
     let parts: [String]
@@ -176,6 +176,14 @@ enum StoreAccess {
         throw CLIError(.invalidValue, "\(entity) has a composite identifier; give --record as a JSON array of \(attributes.count) values.")
       }
       parts = items.map { $0.stringValue ?? JSONWriter.string($0) }
+    } else if attributes.first?.type != .int, text.hasPrefix("\"") {
+      // A string identifier written as JSON ('"sk-3"'), as a shell user quotes it.
+      guard case .string(let string)? = try? JSONParser.parse(Array(text.utf8)) else {
+        throw CLIError(
+          .invalidValue,
+          "'\(text)' starts with a double quote but is not a JSON string; give the identifier bare (sk-3) or as a JSON string (\"sk-3\"), with any quote inside it escaped.")
+      }
+      parts = [string]
     } else {
       parts = [text]
     }

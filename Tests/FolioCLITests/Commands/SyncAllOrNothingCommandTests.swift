@@ -49,7 +49,7 @@ import Testing
     #expect(run.errors == Self.messyErrors)
   }
 
-  @Test func standardInputProblemsArePointedAtWithoutALine() throws {
+  @Test func standardInputProblemsArePointedAtWithTheirLineAndColumn() throws {
     let company = try CompanyDirectory()
     defer { company.remove() }
     let run = company.run(
@@ -60,7 +60,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.errors.hasSuffix(
-        #"<stdin>: note: Employee 1 rejected: attribute 'salary': expected a double (a number or a numeric string such as "2.5"), found the string "lots" [invalidText] (at /0/salary)"#
+        #"<stdin>:1:22: note: Employee 1 rejected: attribute 'salary': expected a double (a number or a numeric string such as "2.5"), found the string "lots" [invalidText] (at /0/salary)"#
           + "\n"))
   }
 
