@@ -4,7 +4,8 @@ import Foundation
 /// A JSON Schema (draft 2020-12) validator for the keywords `Schema.jsonSchema(forFilesOf:)`
 /// writes: `$ref` into `$defs`, `type`, `enum`, `pattern`, `properties`, `required`,
 /// `additionalProperties: false`, `items` (a schema or `false`), `prefixItems`, `minItems`,
-/// `uniqueItems`, and the annotations `$schema`, `title` and `description`. A schema with any
+/// `uniqueItems`, with `Schema.fileJSONSchema`'s `oneOf`, `minLength` and `maxItems`, and the
+/// annotations `$schema`, `title` and `description`. A schema with any
 /// other keyword is itself reported, so the tests notice when the export writes one this
 /// validator does not check.
 public struct JSONSchemaCheck {
@@ -13,7 +14,8 @@ public struct JSONSchemaCheck {
 
   static let keywords: Set<String> = [
     "$schema", "$defs", "$ref", "title", "description", "type", "enum", "pattern", "properties",
-    "required", "additionalProperties", "items", "prefixItems", "minItems", "uniqueItems",
+    "required", "additionalProperties", "items", "prefixItems", "minItems", "uniqueItems", "oneOf",
+    "minLength", "maxItems",
   ]
 
   public init(_ document: JSONValue) { self.document = document }
@@ -60,6 +62,18 @@ public struct JSONSchemaCheck {
         problems.append("\(pointer): \(JSONWriter.string(value)) does not match \(pattern)")
       }
     }
+    if let choices = schema["oneOf"]?.arrayValue {
+      var matching = 0
+      for choice in choices {
+        var found: [String] = []
+        check(value, against: choice, at: pointer, &found)
+        if found.isEmpty { matching += 1 }
+      }
+      if matching != 1 { problems.append("\(pointer): matches \(matching) of the oneOf choices, not exactly one") }
+    }
+    if let minimum = schema["minLength"]?.intValue, let text = value.stringValue, text.unicodeScalars.count < minimum {
+      problems.append("\(pointer): shorter than \(minimum) characters")
+    }
     if let object = value.objectValue {
       let properties = schema["properties"]?.objectValue ?? [:]
       for name in schema["required"]?.arrayValue ?? [] {
@@ -85,6 +99,9 @@ public struct JSONSchemaCheck {
       }
       if let minimum = schema["minItems"]?.intValue, array.count < minimum {
         problems.append("\(pointer): fewer than \(minimum) items")
+      }
+      if let maximum = schema["maxItems"]?.intValue, array.count > maximum {
+        problems.append("\(pointer): more than \(maximum) items")
       }
       if schema["uniqueItems"] == .bool(true), Set(array.map { JSONWriter.string($0) }).count != array.count {
         problems.append("\(pointer): an item is given twice")

@@ -11,14 +11,16 @@ enum SchemaCommand: Command {
       every problem reported with its line and JSON pointer). --json is the same as \
       --format json. --format json-schema writes a standard JSON Schema (draft 2020-12) of \
       the shard files of the entity --entity names (needed when the schema has more than one \
-      entity), for an editor to check hand edits as they are typed.
+      entity), for an editor to check hand edits as they are typed. --format \
+      schema-file-json-schema writes the JSON Schema of schema files (schema.json) themselves, \
+      for an editor to check a schema written by hand; it needs neither --store nor --schema.
       """,
     arguments: [
       .option("store", value: "DIR", help: "The store whose schema to print."),
       .option("schema", value: "FILE", help: "A JSON schema file to print instead of a store's."),
       .option(
         "format", value: "FORMAT", help: "The output format (default markdown).",
-        choices: ["markdown", "mermaid", "json", "json-schema"]),
+        choices: ["markdown", "mermaid", "json", "json-schema", "schema-file-json-schema"]),
       .option("entity", value: "NAME", help: "The entity whose shard files --format json-schema describes."),
       .json,
     ],
@@ -26,9 +28,17 @@ enum SchemaCommand: Command {
       "folio schema --schema Fixtures/company/schema.json --format mermaid",
       "folio schema --store company.folio",
       "folio schema --store company.folio --format json-schema --entity Employee",
+      "folio schema --format schema-file-json-schema > schema-file.schema.json",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    if arguments["format"] == "schema-file-json-schema" {
+      guard arguments["store"] == nil, arguments["schema"] == nil, arguments["entity"] == nil else {
+        throw UsageError(command: spec.name, "--format schema-file-json-schema describes every schema file; give no --store, --schema or --entity with it.")
+      }
+      console.out(JSONWriter.string(Schema.fileJSONSchema, style: .pretty))
+      return ExitStatus.success
+    }
     let schema: Schema
     switch (arguments["store"], arguments["schema"]) {
     case (nil, let file?):
