@@ -63,7 +63,7 @@ import Testing
       at: directory.url.appendingPathComponent("company.folio"), withIntermediateDirectories: true)
     try Data("[]".utf8).write(to: directory.url.appendingPathComponent("day 1.json"))
 
-    #expect(try Self.completions(["folio", "s"], in: directory) == ["sync", "schema"])
+    #expect(try Self.completions(["folio", "s"], in: directory) == ["sync", "schema", "setup"])
     #expect(try Self.completions(["folio", "--v"], in: directory) == ["--version"])
     #expect(
       try Self.completions(["folio", "sync", "--no-"], in: directory)
@@ -73,7 +73,7 @@ import Testing
     #expect(try Self.completions(["folio", "sync", "d"], in: directory) == ["day 1.json"])
     #expect(
       try Self.completions(["folio", "schema", "--format", ""], in: directory)
-        == ["markdown", "mermaid", "json", "json-schema"])
+        == ["markdown", "mermaid", "json", "json-schema", "schema-file-json-schema"])
     #expect(try Self.completions(["folio", "completion", ""], in: directory) == ["bash", "zsh", "fish"])
     #expect(try Self.completions(["folio", "help", "me"], in: directory) == ["merge-driver"])
   }
@@ -95,7 +95,7 @@ import Testing
     #expect(script.hasPrefix("#compdef folio\n"))
     #expect(script.contains("    'sync:Sync a JSON payload into an entity in one atomic step, and print the report'\n"))
     #expect(script.contains("'--store[The store directory (for example company.folio)]:DIR:_files -/' \\\n"))
-    #expect(script.contains("'--format[The output format (default markdown)]:FORMAT:(markdown mermaid json json-schema)' \\\n"))
+    #expect(script.contains("'--format[The output format (default markdown)]:FORMAT:(markdown mermaid json json-schema schema-file-json-schema)' \\\n"))
     #expect(script.contains("':SHELL:(bash zsh fish)' \\\n"))
     #expect(script.hasSuffix("_folio \"$@\"\n"))
   }
