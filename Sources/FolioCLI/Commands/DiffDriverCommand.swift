@@ -28,7 +28,9 @@ enum DiffDriverCommand: Command {
       .positional("NEW-HEX", help: "Its object name.", required: false),
       .positional("NEW-MODE", help: "Its mode.", required: false),
     ],
-    examples: ["git config diff.folio.command \"folio diff-driver\""])
+    examples: [
+      "folio diff-driver company.folio/Employee/0000000000000000.json old.json 05dc197 100644 new.json 72342c3 100644"
+    ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let path = arguments["PATH"] ?? ""

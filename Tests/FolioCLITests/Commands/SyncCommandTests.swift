@@ -192,7 +192,7 @@ import Testing
     let piped = company.run(
       ["sync", "--store", "company.folio", "--entity", "Employee", "--force-insert", "-"],
       input: try String(contentsOfFile: company.path + "/Fixtures/company/day-1.json", encoding: .utf8))
-    #expect(piped.errors.hasPrefix("<stdin>: error: Employee 1 already exists;"))
+    #expect(piped.errors.hasPrefix("<stdin>:2:3: error: Employee 1 already exists;"))
   }
 
   @Test func malformedJSONIsReportedWithFileLineAndColumn() throws {
