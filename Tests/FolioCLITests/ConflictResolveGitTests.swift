@@ -175,4 +175,24 @@ struct ConflictResolveGitTests {
     let two = try Diff.folio(["resolve", "--store", "company.folio", "Employee:2", "--ours", "--theirs"], in: repository, status: 1)
     #expect(two.errors.contains("Give exactly one of --ours, --theirs, --base and --value."))
   }
+
+  @Test func aLinkedFolderInTheWorkingTreeIsNeverWrittenThrough() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    _ = try Self.conflictedMerge(repository)
+    // The entity folder swapped for a link to a folder outside the repository that holds a
+    // copy of the conflicted file.
+    let outside = try TemporaryDirectory(prefix: "folio-outside")
+    defer { outside.remove() }
+    let folder = repository.path + "/company.folio/Employee"
+    let copy = outside.path + "/0000000000000000.json"
+    try FileManager.default.copyItem(atPath: folder + "/0000000000000000.json", toPath: copy)
+    let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+    try FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: outside.path)
+    let result = try Diff.folio(["resolve", "--store", "company.folio", "--all", "--ours"], in: repository, status: 1)
+    #expect(result.errors.contains("is a link or not a regular file in the working tree; nothing was written"), "\(result.errors)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    #expect(try repository.git("ls-files", "-u").contains("0000000000000000.json"))
+  }
 }

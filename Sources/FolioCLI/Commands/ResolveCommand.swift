@@ -72,21 +72,24 @@ enum ResolveCommand: Command {
       }
       resolved.append("\(entity) \(id.canonicalText)\(field.map { "." + $0 } ?? "")")
     }
-    // Write every file that changed; stage the ones without conflicts once the store is sound.
+    // Write every file that changed, once every one of them is known to be writable in place;
+    // stage the ones without conflicts once the store is sound.
     let store = conflicts.store
     var finished: [String] = []
+    var writes: [(target: String, bytes: [UInt8])] = []
     for file in conflicts.files where !resolved.isEmpty {
       let bytes = file.shard.bytes
-      guard bytes != store.workingTreeFile(file.path) else {
-        if file.shard.isResolved { finished.append(file.path) }
-        continue
-      }
-      guard store.workingTreeFile(file.path) != nil || file.remerged else {
-        throw CLIError(.unwritableFile, "the file is not a regular file in the working tree; resolve it by hand.", file: store.label(file.path, on: .workingTree))
-      }
-      try MergeDriverCommand.replace(store.git.directory + "/" + store.repositoryPath(file.path), with: bytes, console: console)
       if file.shard.isResolved { finished.append(file.path) }
+      if bytes == store.workingTreeFile(file.path) { continue }
+      guard let target = store.writablePath(file.path) else {
+        throw CLIError(
+          .specialFile,
+          "the file, or a folder on its way, is a link or not a regular file in the working tree; nothing was written; resolve it by hand.",
+          file: store.label(file.path, on: .workingTree))
+      }
+      writes.append((target, bytes))
     }
+    for write in writes { try MergeDriverCommand.replace(write.target, with: write.bytes, console: console) }
     let left = conflicts.files.reduce(0) { $0 + $1.shard.conflicts.count }
     var staged: [String] = []
     var problem: String?

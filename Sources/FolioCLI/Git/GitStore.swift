@@ -180,6 +180,25 @@ struct GitStore: Sendable {
     return FileManager.default.contents(atPath: path).map(Array.init)
   }
 
+  /// The absolute path to write the store-relative `file` at in the working tree, or `nil`
+  /// when a folder on its way is not a real folder (a link could lead outside the store) or the
+  /// file exists and is not a regular file.
+  func writablePath(_ file: String) -> String? {
+    var path = git.directory + (prefix.isEmpty ? "" : "/" + prefix)
+    let components = file.split(separator: "/")
+    for (n, component) in components.enumerated() {
+      guard component != "..", component != "." else { return nil }
+      path += "/" + component
+      let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+      if n < components.count - 1 {
+        guard type == .typeDirectory else { return nil }
+      } else if let type, type != .typeRegular {
+        return nil
+      }
+    }
+    return path
+  }
+
   /// The bytes of the store-relative `file` on `side`, `nil` when it has none.
   func file(_ file: String, on side: Side) throws(CLIError) -> [UInt8]? {
     switch side {
