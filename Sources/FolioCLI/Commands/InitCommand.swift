@@ -10,8 +10,8 @@ enum InitCommand: Command {
       The store directory must not exist yet (or be empty). It receives a copy of the schema \
       (schema.json), a .gitignore for its local folder (.folio/: lock, journal, local state) and \
       a .gitattributes that keeps its files LF and merges shard files record by record with \
-      'folio merge-driver'. Shard files appear as records are added. The command prints the \
-      two 'git config' lines that define the merge driver in a repository (once per clone).
+      'folio merge-driver'. Shard files appear as records are added. The command prints how to \
+      define the merge driver in a clone: 'folio setup', or the two 'git config' lines.
       """,
     arguments: [
       .store,
@@ -44,7 +44,9 @@ enum InitCommand: Command {
       let names = schema.entities.map(\.name).joined(separator: ", ")
       console.out("Created \(path) with \(schema.entities.count) entities: \(names).\n")
       console.out(
-        "Its .gitattributes merges shard files record by record; to enable that, run once in the repository:\n"
+        "Its .gitattributes merges shard files record by record; to enable that, run once in each clone:\n"
+          + "  folio setup --store \(path)\n"
+          + "which registers the merge driver (and a record-level git diff) by folio's absolute path; or by hand:\n"
           + gitConfig.map { "  " + $0 + "\n" }.joined())
     }
     return ExitStatus.success

@@ -13,7 +13,9 @@ import Testing
     #expect(first.status == 0)
     #expect(first.output == """
       Created company.folio with 2 entities: Department, Employee.
-      Its .gitattributes merges shard files record by record; to enable that, run once in the repository:
+      Its .gitattributes merges shard files record by record; to enable that, run once in each clone:
+        folio setup --store company.folio
+      which registers the merge driver (and a record-level git diff) by folio's absolute path; or by hand:
         git config merge.folio.name "Folio record-level merge"
         git config merge.folio.driver "folio merge-driver %O %A %B %P"
 
