@@ -195,4 +195,66 @@ struct ConflictResolveGitTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     #expect(try repository.git("ls-files", "-u").contains("0000000000000000.json"))
   }
+
+  /// Rewrites the shard `path` with `edit` applied to its records, canonical.
+  static func editRecords(_ path: String, in repository: GitRepository, _ edit: ([JSONObject]) -> [JSONObject]) throws {
+    guard case .array(let items) = try JSONParser.parse(Array(try repository.read(path).utf8)) else { return }
+    let records = edit(items.compactMap(\.objectValue))
+    try repository.write(String(decoding: JSONWriter.prettyBytes(ofObjects: records), as: UTF8.self), to: path)
+  }
+
+  /// One branch deletes department 4 (its employees lose the link, as Folio does), the other
+  /// moves employee 3 into it: git merges both files cleanly, and employee 3 links a department
+  /// that does not exist.
+  static func danglingMerge(_ repository: GitRepository) throws {
+    let departments = "company.folio/Department/0000000000000000.json"
+    try repository.git("checkout", "-q", "-B", "close", "main")
+    try editRecords(departments, in: repository) { $0.filter { $0["id"] != .int(4) } }
+    try editRecords(Self.shard, in: repository) { records in
+      records.map { record in
+        var record = record
+        if record["department"] == .int(4) { record["department"] = nil }
+        return record
+      }
+    }
+    try repository.commitAll("Department 4 closes")
+    try repository.git("checkout", "-q", "-B", "move", "main")
+    try editRecords(Self.shard, in: repository) { records in
+      records.map { record in
+        var record = record
+        if record["id"] == .int(3) { record["department"] = .int(4) }
+        return record
+      }
+    }
+    try repository.commitAll("Employee 3 moves to department 4")
+    let merge = try repository.run("merge", "--no-edit", "close")
+    #expect(merge.status == 0, "\(merge.combined)")
+  }
+
+  @Test func aLinkToARecordTheOtherBranchDeletedIsListedAndSettledByTheRule() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    try Self.danglingMerge(repository)
+    // The store no longer opens; folio conflicts says why and what --dangling does.
+    try Diff.folio(["query", "--store", "company.folio", "--entity", "Employee", "--count"], in: repository, status: 1)
+    let listed = try Diff.folio(["conflicts", "--store", "company.folio", "--exit-code"], in: repository, status: 1).output
+    #expect(listed.contains(": Employee 3.department links Department 4, which does not exist; --dangling removes the link (nullify)\n"), "\(listed)")
+    #expect(listed.hasSuffix("1 link to records that do not exist; settle with 'folio resolve --store company.folio --dangling', or ENTITY:ID.FIELD --value JSON.\n"))
+    // Relinked by hand to another department: the store opens again and is staged.
+    let relinked = try Diff.folio(["resolve", "--store", "company.folio", "Employee:3.department", "--value", "2"], in: repository).output
+    #expect(relinked == "Relinked Employee 3.department to 2.\nThe store validates; its changed files are staged.\n")
+    #expect(try Self.employees(repository)[3]?["department"] == .int(2))
+    #expect(try Diff.folio(["check", "--store", "company.folio"], in: repository).output.hasPrefix("company.folio: no problems"))
+  }
+
+  @Test func danglingSettlesEveryLinkByItsInversesDeleteRule() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    try Self.danglingMerge(repository)
+    let settled = try Diff.folio(["resolve", "--store", "company.folio", "--dangling"], in: repository).output
+    #expect(settled == "Settled: removed the link Employee 3.department → Department 4 (nullify)\nThe store validates; its changed files are staged.\n")
+    let employee = try #require(try Self.employees(repository)[3])
+    #expect(employee["department"] == nil && employee["fullName"] != nil)
+    #expect(try Diff.folio(["conflicts", "--store", "company.folio"], in: repository).output == "No conflicts in company.folio.\n")
+  }
 }

@@ -91,7 +91,10 @@ enum ConflictsCommand: Command {
       kept one side because the merge driver could not run) is merged again record by record \
       from git's three versions. Each conflict is printed as FILE:LINE: ENTITY ID with one line \
       per field: ours, theirs and base (the common ancestor's) values as JSON, '(none)' for a \
-      field a side does not have. Resolve them with 'folio resolve'.
+      field a side does not have. Links to records that do not exist (one branch deleted a \
+      record, the other linked to it: git merges the two files without a conflict, and the \
+      store then refuses to open) are listed too, with what the delete rule of the deleted \
+      side does to them. Resolve them with 'folio resolve'.
       """,
     arguments: [
       .store,
@@ -103,6 +106,8 @@ enum ConflictsCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let conflicts = try StoreConflicts(path: arguments["store"] ?? "", console: console)
     let count = conflicts.files.reduce(0) { $0 + $1.shard.conflicts.count }
+    // Links to records that do not exist (one branch deleted, the other linked): read leniently.
+    let dangling = (try? DanglingLinks(store: conflicts.store.given, console: console))?.links ?? []
     if arguments.flag("json") {
       let files: [JSONValue] = conflicts.files.map { file in
         .object([
@@ -110,7 +115,16 @@ enum ConflictsCommand: Command {
           "conflicts": .array(file.shard.conflicts.map(json)),
         ])
       }
-      console.out(JSONWriter.string(.object(["files": .array(files), "conflicts": .int(Int64(count))]), style: .pretty))
+      let links: [JSONValue] = dangling.map { link in
+        var object: JSONObject = [
+          "entity": .string(link.entity), "id": link.id.jsonValue, "relationship": .string(link.relationship.name),
+          "target": .string(link.relationship.target), "missing": .array(link.missing.map(\.jsonValue)),
+          "file": .string(conflicts.store.label(link.file, on: .workingTree)), "rule": .string(link.rule.rawValue),
+        ]
+        if let line = link.line { object["line"] = .int(Int64(line)) }
+        return .object(object)
+      }
+      console.out(JSONWriter.string(.object(["files": .array(files), "conflicts": .int(Int64(count)), "danglingLinks": .array(links)]), style: .pretty))
     } else {
       var out = ""
       for file in conflicts.files {
@@ -119,13 +133,32 @@ enum ConflictsCommand: Command {
           out += text(conflict, entity: file.entity.name, file: label, remerged: file.remerged)
         }
       }
+      for link in dangling { out += text(link, store: conflicts.store) }
       let files = Set(conflicts.files.filter { !$0.shard.conflicts.isEmpty }.map(\.path)).count
-      out += count == 0
-        ? "No conflicts in \(conflicts.store.given).\n"
-        : "\(count) conflict\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); resolve with 'folio resolve --store \(conflicts.store.given) ENTITY:ID[.FIELD] --ours|--theirs|--base|--value JSON'.\n"
+      if count > 0 {
+        out += "\(count) conflict\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); resolve with 'folio resolve --store \(conflicts.store.given) ENTITY:ID[.FIELD] --ours|--theirs|--base|--value JSON'.\n"
+      }
+      if !dangling.isEmpty {
+        out += "\(dangling.count) link\(dangling.count == 1 ? "" : "s") to records that do not exist; settle with 'folio resolve --store \(conflicts.store.given) --dangling', or ENTITY:ID.FIELD --value JSON.\n"
+      }
+      if count == 0 && dangling.isEmpty { out += "No conflicts in \(conflicts.store.given).\n" }
       console.out(out)
     }
-    return arguments.flag("exit-code") && count > 0 ? ExitStatus.failure : ExitStatus.success
+    return arguments.flag("exit-code") && count + dangling.count > 0 ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// One dangling link as text: where it is, what it links, and what `--dangling` does.
+  static func text(_ link: DanglingLinks.Link, store: GitStore) -> String {
+    let location = store.label(link.file, on: .workingTree) + (link.line.map { ":\($0)" } ?? "")
+    let missing = link.missing.map(\.canonicalText).joined(separator: ", ")
+    let target = "\(DiffView.printable(link.relationship.target)) \(missing)"
+    let what: String
+    switch link.rule {
+    case .nullify: what = "--dangling removes the link (nullify)"
+    case .cascade: what = "--dangling deletes \(DiffView.printable(link.entity)) \(link.id.canonicalText) (cascade)"
+    case .deny: what = "deleting \(target) is denied while it is linked: restore it, or relink with --value"
+    }
+    return "\(location): \(DiffView.printable(link.entity)) \(link.id.canonicalText).\(DiffView.printable(link.relationship.name)) links \(target), which does not exist; \(what)\n"
   }
 
   /// One conflict as text: its location and record, then a line per field.

@@ -19,7 +19,11 @@ enum ResolveCommand: Command {
       conflicts not named keep their markers. A file with no conflict left is written \
       canonical and, once no file of the store is left in conflict and the store validates, \
       added to git's index (git add); a store that does not validate is left unstaged with the \
-      problem printed. Nothing is written when a named conflict does not exist.
+      problem printed. Nothing is written when a named conflict does not exist. A link to a \
+      record that does not exist (one branch deleted it, the other linked to it) is settled \
+      with --value on ENTITY:ID.FIELD, or, for every such link, with --dangling: as deleting \
+      the record would have, by the delete rule of the link's inverse (nullify, the default, \
+      removes the link; cascade deletes the linking record; deny is left for you to settle).
       """,
     arguments: [
       .store,
@@ -30,6 +34,7 @@ enum ResolveCommand: Command {
       .option("value", value: "JSON", help: "Set the field (or the record) to this JSON value."),
       .flag("all", help: "Resolve every conflict of the store with --ours, --theirs or --base."),
       .option("entity", value: "NAME", help: "With --all: only this entity's conflicts."),
+      .flag("dangling", help: "Settle every link to a record that does not exist by the rule of deleting that record."),
       .json,
     ],
     examples: [
@@ -37,11 +42,13 @@ enum ResolveCommand: Command {
       "folio resolve --store company.folio Employee:3 --ours",
       "folio resolve --store company.folio Employee:2.salary --value 61000.0",
       "folio resolve --store company.folio --all --theirs",
+      "folio resolve --store company.folio --dangling",
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let choice = try self.choice(arguments)
     var conflicts = try StoreConflicts(path: arguments["store"] ?? "", console: console)
+    if arguments.flag("dangling") { return try resolveDangling(arguments, conflicts, console: console) }
+    let choice = try self.choice(arguments)
     var resolved: [String] = []
     if arguments.flag("all") {
       guard arguments["CONFLICT"] == nil else {
@@ -63,6 +70,11 @@ enum ResolveCommand: Command {
       guard let index = conflicts.files.firstIndex(where: { file in
         file.entity.name == entity && file.shard.conflicts.contains { $0.id == id }
       }) else {
+        if let field, case .value(let value) = choice,
+          try relink(entity, id, field, to: value, conflicts, console: console)
+        {
+          return try finish(conflicts, written: [], relinked: "\(entity) \(id.canonicalText).\(field)", choice: choice, arguments, console: console)
+        }
         throw CLIError(.noConflict, "\(entity) \(id.canonicalText) is not in conflict in \(conflicts.store.given); 'folio conflicts' lists the conflicts.")
       }
       do {
@@ -191,4 +203,88 @@ enum ResolveCommand: Command {
 extension CLIError.Code {
   /// A resolution names a record or field that is not in conflict.
   static let noConflict = Self("noConflict")
+}
+
+extension ResolveCommand {
+  /// Sets the dangling link `entity id.field` to `value` (`nil` removes it); `false` when
+  /// there is no such dangling link.
+  static func relink(
+    _ entity: String, _ id: RecordID, _ field: String, to value: JSONValue?, _ conflicts: StoreConflicts,
+    console: Console
+  ) throws -> Bool {
+    let dangling = try DanglingLinks(store: conflicts.store.given, console: console)
+    guard let link = dangling.links.first(where: { $0.entity == entity && $0.id == id && $0.relationship.name == field }) else {
+      return false
+    }
+    _ = try DanglingLinks.rewrite(
+      store: conflicts.store, schema: conflicts.schema,
+      [(entity, id, link.file, { record in record?[field] = value })], console: console)
+    return true
+  }
+
+  /// `--dangling`: every dangling link settled by its rule, again until none is left that a
+  /// rule settles (a cascade can leave links to the record it deleted).
+  static func resolveDangling(_ arguments: ParsedArguments, _ conflicts: StoreConflicts, console: Console) throws -> Int32 {
+    let left = conflicts.files.reduce(0) { $0 + $1.shard.conflicts.count }
+    guard left == 0 else {
+      throw CLIError(.unresolvable, "\(left) conflict\(left == 1 ? " is" : "s are") left; resolve the conflicts first ('folio conflicts --store \(conflicts.store.given)'), then the dangling links.")
+    }
+    var settled: [String] = []
+    var denied: [DanglingLinks.Link] = []
+    for _ in 0..<16 {
+      let dangling = try DanglingLinks(store: conflicts.store.given, console: console)
+      denied = dangling.links.filter { $0.rule == .deny }
+      let settle = dangling.links.filter { $0.rule != .deny }
+      guard !settle.isEmpty else { break }
+      var changes: [(entity: String, id: RecordID, file: String, edit: (inout JSONObject?) -> Void)] = []
+      for link in settle {
+        let name = link.relationship.name
+        let missing = Set(link.missing)
+        let toMany = link.relationship.isToMany
+        if link.rule == .cascade {
+          changes.append((link.entity, link.id, link.file, { record in record = nil }))
+          settled.append("deleted \(link.entity) \(link.id.canonicalText) (\(name) linked \(link.relationship.target) \(link.missing.map(\.canonicalText).joined(separator: ", ")), cascade)")
+        } else {
+          changes.append((link.entity, link.id, link.file, { record in
+            let kept = DanglingLinks.targets(record?[name], toMany: toMany).filter { !missing.contains($0) }
+            record?[name] = toMany && !kept.isEmpty ? .array(kept.map(\.jsonValue)) : nil
+          }))
+          settled.append("removed the link \(link.entity) \(link.id.canonicalText).\(name) → \(link.relationship.target) \(link.missing.map(\.canonicalText).joined(separator: ", ")) (nullify)")
+        }
+      }
+      _ = try DanglingLinks.rewrite(store: conflicts.store, schema: conflicts.schema, changes, console: console)
+    }
+    var out = settled.map { "Settled: " + $0 + "\n" }.joined()
+    for link in denied {
+      out += "Left: \(link.entity) \(link.id.canonicalText).\(link.relationship.name) links \(link.relationship.target) \(link.missing.map(\.canonicalText).joined(separator: ", ")), whose delete is denied while linked; restore it, or relink with 'folio resolve --store \(conflicts.store.given) \(link.entity):\(link.id.canonicalText).\(link.relationship.name) --value ID'.\n"
+    }
+    if settled.isEmpty && denied.isEmpty { out += "No dangling links in \(conflicts.store.given).\n" }
+    console.out(out)
+    guard denied.isEmpty else { return ExitStatus.failure }
+    return try stageIfSound(conflicts, console: console) ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// After relinking one link: the same validation and staging as a resolution.
+  static func finish(
+    _ conflicts: StoreConflicts, written: [String], relinked: String, choice: ConflictedShard.Choice,
+    _ arguments: ParsedArguments, console: Console
+  ) throws -> Int32 {
+    console.out("Relinked \(relinked) to \(describe(choice)).\n")
+    return try stageIfSound(conflicts, console: console) ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// Stages the store's changed content files when the store opens strictly, else prints why
+  /// not; whether it was sound.
+  static func stageIfSound(_ conflicts: StoreConflicts, console: Console) throws -> Bool {
+    let store = conflicts.store
+    do {
+      _ = try StoreAccess.openExisting(store.given, console: console, options: StoreOptions(validation: .strict, readOnly: true))
+    } catch {
+      console.err("\(FolioCommand.label("error:", console)) the store does not validate yet, so nothing was staged: \(error)\n")
+      return false
+    }
+    _ = try store.git.output(["add", "-u", "--", store.prefix.isEmpty ? "." : store.prefix])
+    console.out("The store validates; its changed files are staged.\n")
+    return true
+  }
 }
