@@ -257,4 +257,48 @@ struct ConflictResolveGitTests {
     #expect(employee["department"] == nil && employee["fullName"] != nil)
     #expect(try Diff.folio(["conflicts", "--store", "company.folio"], in: repository).output == "No conflicts in company.folio.\n")
   }
+
+  /// Teams and their members, the team side's delete rule `rule`: team 1 deleted on one
+  /// branch (its member going with it or losing the link, as Folio does), member 11 added to
+  /// team 1 on the other.
+  static func teamMerge(rule: String) throws -> GitRepository {
+    let repository = try GitRepository.withMergeDriver()
+    let schema = #"{"folioSchema": 1, "entities": [{"name": "Team", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}], "relationships": [{"name": "members", "toMany": "Member", "inverse": "team", "deleteRule": "RULE"}]}, {"name": "Member", "identifiers": ["id"], "attributes": [{"name": "id", "type": "int"}], "relationships": [{"name": "team", "toOne": "Team", "inverse": "members"}]}]}"#
+    try repository.write(schema.replacingOccurrences(of: "RULE", with: rule), to: "schema.json")
+    try repository.write(#"[{"id": 1}, {"id": 2}]"#, to: "teams.json")
+    try repository.write(#"[{"id": 10, "team": 1}, {"id": 20, "team": 2}]"#, to: "members.json")
+    try Diff.folio(["sync", "--store", "t.folio", "--schema", "schema.json", "--entity", "Team", "teams.json"], in: repository)
+    try Diff.folio(["sync", "--store", "t.folio", "--entity", "Member", "members.json"], in: repository)
+    try repository.commitAll("Teams")
+    try repository.git("checkout", "-q", "-b", "close")
+    try repository.write(#"[{"id": 2}]"#, to: "teams.json")
+    try Diff.folio(["sync", "--store", "t.folio", "--entity", "Team", "teams.json"], in: repository, status: rule == "deny" ? 1 : 0)
+    if rule == "deny" {
+      // Folio refuses the delete; a hand edit on the branch does it anyway.
+      try editRecords("t.folio/Team/0000000000000000.json", in: repository) { $0.filter { $0["id"] != .int(1) } }
+      try editRecords("t.folio/Member/0000000000000000.json", in: repository) { $0.filter { $0["id"] != .int(10) } }
+    }
+    try repository.commitAll("Team 1 closes")
+    try repository.git("checkout", "-q", "main")
+    try repository.write(#"[{"id": 11, "team": 1}]"#, to: "new.json")
+    try Diff.folio(["sync", "--store", "t.folio", "--entity", "Member", "--no-delete", "new.json"], in: repository)
+    try repository.commitAll("Member 11 joins team 1")
+    let merge = try repository.run("merge", "--no-edit", "close")
+    #expect(merge.status == 0, "\(merge.combined)")
+    return repository
+  }
+
+  @Test func aCascadeDeletesTheLinkingRecordAndADenyIsLeftToTheUser() throws {
+    let cascade = try Self.teamMerge(rule: "cascade")
+    defer { cascade.remove() }
+    let settled = try Diff.folio(["resolve", "--store", "t.folio", "--dangling"], in: cascade).output
+    #expect(settled == "Settled: deleted Member 11 (team linked Team 1, cascade)\nThe store validates; its changed files are staged.\n")
+    let members = try cascade.read("t.folio/Member/0000000000000000.json")
+    #expect(!members.contains("\"id\": 11") && members.contains("\"id\": 20"))
+    let deny = try Self.teamMerge(rule: "deny")
+    defer { deny.remove() }
+    let left = try Diff.folio(["resolve", "--store", "t.folio", "--dangling"], in: deny, status: 1).output
+    #expect(left.hasPrefix("Left: Member 11.team links Team 1, whose delete is denied while linked;"), "\(left)")
+    #expect(try deny.read("t.folio/Member/0000000000000000.json").contains("\"id\": 11"))
+  }
 }
