@@ -240,6 +240,9 @@ struct ConflictResolveGitTests {
     let listed = try Diff.folio(["conflicts", "--store", "company.folio", "--exit-code"], in: repository, status: 1).output
     #expect(listed.contains(": Employee 3.department links Department 4, which does not exist; --dangling removes the link (nullify)\n"), "\(listed)")
     #expect(listed.hasSuffix("1 link to records that do not exist; settle with 'folio resolve --store company.folio --dangling', or ENTITY:ID.FIELD --value JSON.\n"))
+    // CommandLine.md shows this listing.
+    let document = try String(contentsOf: FixtureFolder.packageRoot.appendingPathComponent("Documentation/CommandLine.md"), encoding: .utf8)
+    #expect(document.contains("```text\n" + listed + "```\n"), "\(listed)")
     // Relinked by hand to another department: the store opens again and is staged.
     let relinked = try Diff.folio(["resolve", "--store", "company.folio", "Employee:3.department", "--value", "2"], in: repository).output
     #expect(relinked == "Relinked Employee 3.department to 2.\nThe store validates; its changed files are staged.\n")
