@@ -38,6 +38,20 @@ struct HistoryBenchmark {
     }
   }
 
+  /// A repository in `scratch` holding a store of `size` employees synced from the day-1
+  /// payload by `folio sync`, committed on `main`; the store's path.
+  func committedStore(of size: Int, in scratch: ScratchDirectory) throws -> String {
+    let payloads = try PayloadFiles(count: size, arguments: arguments)
+    defer { payloads.removeIfGenerated() }
+    try git(scratch.path, "init", "-q", "-b", "main")
+    let schema = try cli.schemaFile(in: scratch.path)
+    let store = scratch.path + "/employees.folio"
+    _ = try cli.measure([cli.folio, "sync", "--store", store, "--schema", schema, "--entity", "Employee", payloads.day1])
+    try git(scratch.path, "add", "employees.folio")
+    try git(scratch.path, "commit", "-q", "-m", "Day 1")
+    return store
+  }
+
   /// Removes `scratch`, unless `--keep yes` asks to keep the repositories for profiling.
   func keepOrRemove(_ scratch: ScratchDirectory) {
     if arguments.values["keep"] == "yes" {
@@ -65,16 +79,9 @@ struct HistoryBenchmark {
   /// A store of `size` synced from the day-1 payload and committed; 1,000 records then
   /// changed by a sync and committed.
   func diff(_ size: Int) throws {
-    let payloads = try PayloadFiles(count: size, arguments: arguments)
-    defer { payloads.removeIfGenerated() }
     let scratch = try ScratchDirectory("history", arguments: arguments)
     defer { keepOrRemove(scratch) }
-    try git(scratch.path, "init", "-q", "-b", "main")
-    let schema = try cli.schemaFile(in: scratch.path)
-    let store = scratch.path + "/employees.folio"
-    _ = try cli.measure([cli.folio, "sync", "--store", store, "--schema", schema, "--entity", "Employee", payloads.day1])
-    try git(scratch.path, "add", "employees.folio")
-    try git(scratch.path, "commit", "-q", "-m", "Day 1")
+    let store = try committedStore(of: size, in: scratch)
     // 1,000 records spread over the store, each with another salary.
     let opened = try Store.open(directory: store)
     var generator = SystemRandomNumberGenerator()
@@ -93,16 +100,9 @@ struct HistoryBenchmark {
   /// record; blame and log of a record whose oldest fields date from the first commit, so the
   /// whole history is read.
   func blame() throws {
-    let payloads = try PayloadFiles(count: records, arguments: arguments)
-    defer { payloads.removeIfGenerated() }
     let scratch = try ScratchDirectory("blame", arguments: arguments)
     defer { keepOrRemove(scratch) }
-    try git(scratch.path, "init", "-q", "-b", "main")
-    let schema = try cli.schemaFile(in: scratch.path)
-    let store = scratch.path + "/employees.folio"
-    _ = try cli.measure([cli.folio, "sync", "--store", store, "--schema", schema, "--entity", "Employee", payloads.day1])
-    try git(scratch.path, "add", "employees.folio")
-    try git(scratch.path, "commit", "-q", "-m", "Day 1")
+    let store = try committedStore(of: records, in: scratch)
     let opened = try Store.open(directory: store)
     var generator = SystemRandomNumberGenerator()
     let traced: Int64 = 1

@@ -1,4 +1,4 @@
-import FolioCLI
+@testable import FolioCLI
 import FolioTestSupport
 import Foundation
 import Testing
@@ -46,7 +46,7 @@ import Testing
     guard let command = block.lines.first, command.hasPrefix("$ ") else {
       throw ExampleError("\(location): a console block starts with a '$ folio …' line.")
     }
-    var arguments: [String]? = ShellWords.split(String(command.dropFirst(2)))
+    var arguments: [String]? = ShellSplit.words(String(command.dropFirst(2)))
     if arguments?.starts(with: ["swift", "run", "folio"]) == true {
       arguments?.removeFirst(3)
     } else if arguments?.first == "folio" {
@@ -125,7 +125,7 @@ import Testing
 
   @Test func shellWordsFollowQuotesAndEscapes() {
     #expect(
-      ShellWords.split(#"folio query --where "active == true" --sort -id 'a b' c\ d"#)
+      ShellSplit.words(#"folio query --where "active == true" --sort -id 'a b' c\ d"#)
         == ["folio", "query", "--where", "active == true", "--sort", "-id", "a b", "c d"])
   }
 }

@@ -1,4 +1,4 @@
-import FolioCLI
+@testable import FolioCLI
 import FolioTestSupport
 import Foundation
 import Testing
@@ -17,7 +17,7 @@ import Testing
       .trimmingCharacters(in: .whitespaces)
     let command = try #require(
       document.blocks[..<index].last { $0.language == "console" }?.lines.first)
-    let arguments = Array(ShellWords.split(String(command.dropFirst("$ ".count))).dropFirst())
+    let arguments = Array(ShellSplit.words(String(command.dropFirst("$ ".count))).dropFirst())
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try FixtureFolder("company").copy(into: directory.url, at: "Fixtures/company")

@@ -296,41 +296,25 @@ public struct ConflictedShard: Sendable, Hashable {
     return (ours, theirs, hunks)
   }
 
-  /// The lines each record of a shard file's text spans, by identifier, from one scan of the
-  /// array's top-level objects; empty when the text is not an array of records.
+  /// The lines each record of a shard file's text spans, by identifier; empty when the text
+  /// is not an array of records.
   static func recordLines(_ text: [UInt8], identifiers: [String]) -> [RecordID: ClosedRange<Int>] {
-    var ranges: [ClosedRange<Int>] = []
-    var depth = 0
-    var inString = false
-    var escaped = false
-    var line = 1
-    var start = 0
-    for byte in text {
-      if byte == 0x0A { line += 1 }
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
+    guard let spans = StoreDiff.recordSpans(text), case .array(let items)? = try? JSONParser.parse(text),
+      items.count == spans.count
+    else { return [:] }
+    // One pass over the text: spans come in order.
+    var lineNumber = 1
+    var offset = 0
+    func line(at target: Int) -> Int {
+      while offset < target {
+        if text[offset] == 0x0A { lineNumber += 1 }
+        offset += 1
       }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        if depth == 2 { start = line }
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if depth == 2 { ranges.append(start...line) }
-        depth -= 1
-      default: break
-      }
+      return lineNumber
     }
-    guard case .array(let items)? = try? JSONParser.parse(text), items.count == ranges.count else { return [:] }
     var result: [RecordID: ClosedRange<Int>] = [:]
-    for (item, range) in zip(items, ranges) {
+    for (item, span) in zip(items, spans) {
+      let range = line(at: span.lowerBound)...line(at: span.upperBound - 1)
       guard case .object(let record) = item, let id = SchemaIndex.recordID(of: record, identifiers: identifiers) else { continue }
       result[id] = range
     }

@@ -43,6 +43,17 @@ public enum RecordID: Sendable, Hashable {
     }
   }
 
+  /// The identifier stored in `record`'s identifier attributes (`identifiers`, in declared
+  /// order), or `nil` when one is missing or is not an int or a string.
+  ///
+  /// ```swift
+  /// RecordID(of: ["id": 7, "name": "Ada"], identifiers: ["id"])   // .int(7)
+  /// ```
+  public init?(of record: JSONObject, identifiers: [String]) {
+    guard let id = SchemaIndex.recordID(of: record, identifiers: identifiers) else { return nil }
+    self = id
+  }
+
   /// The stored JSON form: an int, a string, or an array for a composite identifier.
   public var jsonValue: JSONValue {
     switch self {

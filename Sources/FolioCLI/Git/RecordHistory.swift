@@ -239,15 +239,7 @@ struct RecordFinder {
   }
 
   /// The identifier of `record` by the entity's identifier attributes.
-  func recordID(_ record: JSONObject) -> RecordID? {
-    if identifiers.count == 1 { return record[identifiers[0]].flatMap(RecordID.init(json:)) }
-    var parts: [JSONValue] = []
-    for name in identifiers {
-      guard let value = record[name] else { return nil }
-      parts.append(value)
-    }
-    return RecordID(json: .array(parts))
-  }
+  func recordID(_ record: JSONObject) -> RecordID? { RecordID(of: record, identifiers: identifiers) }
 
   /// The record whose identifier line is `line`, when the file is laid out canonically there.
   func canonical(_ line: [UInt8], in bytes: [UInt8]) -> Found? {

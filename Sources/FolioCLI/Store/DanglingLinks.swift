@@ -58,7 +58,7 @@ struct DanglingLinks {
       return nil
     }
     let identifiers = entity.isOwned ? [Entity.ownedIdentifier] : entity.identifiers
-    for case .object(let record) in items where RecordFinder.recordID(record, identifiers: identifiers) == id {
+    for case .object(let record) in items where RecordID(of: record, identifiers: identifiers) == id {
       return record
     }
     return nil
@@ -97,7 +97,7 @@ struct DanglingLinks {
         for edit in edits {
           guard let entity = schema.entity(named: edit.entity) else { continue }
           let identifiers = entity.isOwned ? [Entity.ownedIdentifier] : entity.identifiers
-          if RecordFinder.recordID(record, identifiers: identifiers) == edit.id { edit.edit(&kept) }
+          if RecordID(of: record, identifiers: identifiers) == edit.id { edit.edit(&kept) }
         }
         guard let result = kept else { continue }
         record = result
@@ -107,18 +107,5 @@ struct DanglingLinks {
     }
     for write in writes { try MergeDriverCommand.replace(write.target, with: write.bytes, console: console) }
     return writes.map(\.file)
-  }
-}
-
-extension RecordFinder {
-  /// The identifier of `record` by the attributes `identifiers`.
-  static func recordID(_ record: JSONObject, identifiers: [String]) -> RecordID? {
-    if identifiers.count == 1 { return record[identifiers[0]].flatMap(RecordID.init(json:)) }
-    var parts: [JSONValue] = []
-    for name in identifiers {
-      guard let value = record[name] else { return nil }
-      parts.append(value)
-    }
-    return RecordID(json: .array(parts))
   }
 }
