@@ -5,7 +5,7 @@ extension Schema {
   /// editor to flag a misspelt member, a wrong type or a missing required member of a schema
   /// being written by hand, as it is typed.
   ///
-  /// It follows what ``init(fileBytes:file:rules:)`` reads: the members of the schema, entity,
+  /// It follows what ``init(fileBytes:customRules:file:)`` reads: the members of the schema, entity,
   /// attribute, relationship, index, rule and transform objects (no other member is allowed),
   /// their types, the attribute type names (`int`, `array(string)`, …), date forms, delete rules
   /// and reference policies, and the rules that need exactly one of their kinds. What it cannot
