@@ -73,7 +73,7 @@ enum ResolveCommand: Command {
         if let field, case .value(let value) = choice,
           try relink(entity, id, field, to: value, conflicts, console: console)
         {
-          return try finish(conflicts, written: [], relinked: "\(entity) \(id.canonicalText).\(field)", choice: choice, arguments, console: console)
+          return try finish(conflicts, relinked: "\(entity) \(id.canonicalText).\(field)", choice: choice, console: console)
         }
         throw CLIError(.noConflict, "\(entity) \(id.canonicalText) is not in conflict in \(conflicts.store.given); 'folio conflicts' lists the conflicts.")
       }
@@ -266,8 +266,7 @@ extension ResolveCommand {
 
   /// After relinking one link: the same validation and staging as a resolution.
   static func finish(
-    _ conflicts: StoreConflicts, written: [String], relinked: String, choice: ConflictedShard.Choice,
-    _ arguments: ParsedArguments, console: Console
+    _ conflicts: StoreConflicts, relinked: String, choice: ConflictedShard.Choice, console: Console
   ) throws -> Int32 {
     console.out("Relinked \(relinked) to \(describe(choice)).\n")
     return try stageIfSound(conflicts, console: console) ? ExitStatus.success : ExitStatus.failure

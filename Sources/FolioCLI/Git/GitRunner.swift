@@ -93,30 +93,16 @@ struct GitRunner: Sendable {
   }
 
   /// The contents of the blobs named by `objects` (object names, or `REV:PATH`), read with one
-  /// `git cat-file --batch`; an object git does not have is `nil`.
+  /// `git cat-file --batch` (``GitBlobReader``); an object git does not have is `nil`.
   ///
   /// - Throws: ``CLIError`` (`gitFailed`) when git's output cannot be read.
   func blobs(_ objects: [String]) throws(CLIError) -> [[UInt8]?] {
     guard !objects.isEmpty else { return [] }
-    let input = Array(objects.joined(separator: "\n").utf8) + [0x0A]
-    let bytes = try output(["cat-file", "--batch"], input: input)
+    let reader = try GitBlobReader(git: self)
+    defer { reader.close() }
     var contents: [[UInt8]?] = []
     contents.reserveCapacity(objects.count)
-    var position = 0
-    for object in objects {
-      // `<object> <type> <size>\n<contents>\n`, or `<object> missing\n`.
-      guard let end = bytes[position...].firstIndex(of: 0x0A) else {
-        throw CLIError(.gitFailed, "git cat-file stopped before '\(object)'.")
-      }
-      let header = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: " ")
-      position = end + 1
-      guard header.count == 3, let size = Int(header[2]), size >= 0, position + size <= bytes.count else {
-        contents.append(nil)
-        continue
-      }
-      contents.append(header[1] == "blob" ? Array(bytes[position..<position + size]) : nil)
-      position += size + 1
-    }
+    for object in objects { contents.append(try reader.blob(object)) }
     return contents
   }
 }

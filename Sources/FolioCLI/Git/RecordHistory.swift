@@ -73,9 +73,8 @@ struct RecordHistory {
         guard parts.count == 5, let path = store.storeRelative(String(decoding: pathBytes, as: UTF8.self)),
           path.hasSuffix(".json"), path.split(separator: "/").count == 2
         else { continue }
-        let regular = { (mode: Substring) in mode == "100644" || mode == "100755" }
-        let before = regular(parts[0]) ? String(parts[2]) : nil
-        let after = regular(parts[1]) ? String(parts[3]) : nil
+        let before = store.isRegular(String(parts[0])) ? String(parts[2]) : nil
+        let after = store.isRegular(String(parts[1])) ? String(parts[3]) : nil
         commits[commits.count - 1].files.append(
           GitStore.ChangedFile(path: path, before: before, after: after, afterOnDisk: false))
       }

@@ -25,7 +25,7 @@ struct UnfinishedMerge: Sendable, Hashable {
   ///   `git ls-files -u` once.
   static func find(store storePath: String) -> UnfinishedMerge? {
     let store = URL(fileURLWithPath: storePath).standardizedFileURL.resolvingSymlinksInPath().path
-    guard let (workTree, gitDirectory) = repository(enclosing: store), let git = gitExecutable() else {
+    guard let (workTree, gitDirectory) = repository(enclosing: store), let git = try? GitRunner.executable() else {
       return nil
     }
     let storePrefix = String(store.dropFirst(workTree.count)).drop { $0 == "/" }
@@ -83,16 +83,6 @@ struct UnfinishedMerge: Sendable, Hashable {
     ]
     for (file, operation) in states where FileManager.default.fileExists(atPath: gitDirectory + "/" + file) {
       return operation
-    }
-    return nil
-  }
-
-  /// The `git` executable on `PATH`, or `nil` when git is not installed.
-  private static func gitExecutable() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") where folder.hasPrefix("/") {
-      let candidate = String(folder) + "/git"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     return nil
   }
